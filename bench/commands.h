@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The ptbench subcommands; each parses its own options. */
+#ifndef PTBENCH_COMMANDS_H
+#define PTBENCH_COMMANDS_H
+
+enum { PT_EXIT_OK = 0, PT_EXIT_FAIL = 1, PT_EXIT_USAGE = 2 };
+
+int cmd_list(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_model(int argc, char **argv);
+int cmd_model_walk(int argc, char **argv);
+int cmd_snapshot(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+
+/* "error: ..." on stderr, for usage errors; returns PT_EXIT_USAGE. */
+int pt_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Sysfs knobs changed for a run (THP and mTHP modes, hugetlb pools): the old
+ * value is saved before the first write and restored at exit, and on SIGINT
+ * and SIGTERM before the signal's default action.
+ */
+#ifndef PTBENCH_KNOBS_H
+#define PTBENCH_KNOBS_H
+
+#define PT_MAX_KNOBS 32
+
+/* Save the current value (once) and write a new one. */
+int pt_knob_set(const char *path, const char *value);
+/* Restore every saved knob, newest first. Async-signal-safe. */
+void pt_knob_restore_all(void);
+/* Install SIGINT/SIGTERM handlers and an atexit hook (once). */
+void pt_knob_install_handlers(void);
+/* Number of knobs currently changed. */
+int pt_knob_count(void);
+
+#endif

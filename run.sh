@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# ./run.sh          set up what is missing, build, run the default suite,
+#                   model, plot and report; prints where REPORT.md is.
+# ./run.sh test     set up, build (native, sanitizer, arm64 cross) and run
+#                   every test.
+# ./run.sh setup    only install what is missing and build libperf.
+# ./run.sh build    set up and build build/ptbench.
+set -euo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+cd "$top"
+
+LINUX_SRC_PKG=linux-source-6.1
+LINUX_SRC_TAR=/usr/src/linux-source-6.1.tar.xz
+DEPS=$top/.deps
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+BASE_PKGS=(build-essential cmake pkg-config libpfm4-dev libhwloc-dev
+	libcmocka-dev zlib1g-dev "$LINUX_SRC_PKG" xz-utils python3
+	python3-matplotlib python3-numpy gnuplot-nox valgrind)
+CROSS_PKGS=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
+	libhwloc-dev:arm64 libpfm4-dev:arm64 libcmocka-dev:arm64
+	zlib1g-dev:arm64)
+
+say() { printf 'run.sh: %s\n' "$*" >&2; }
+die() { say "$*"; exit 2; }
+
+usage() {
+	cat <<USAGE
+usage: ./run.sh [command] [ptbench run options]
+
+commands:
+  (none)   set up, build, run the quick suite, model, plot, report
+  test     set up, build native + sanitizer + arm64 cross, run every test
+  setup    install missing Debian packages, build libperf (cached)
+  build    set up and build build/ptbench
+  --help   this text
+
+Options after the command (or alone) are passed to 'ptbench run', e.g.
+  ./run.sh --suite full --max-mem 8G
+USAGE
+}
+
+pkg_installed() {
+	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
+}
+
+missing_pkgs() {
+	local p
+	for p in "$@"; do
+		pkg_installed "$p" || printf '%s\n' "$p"
+	done
+}
+
+install_pkgs() {
+	local need cross=$1; shift
+	mapfile -t need < <(missing_pkgs "$@")
+	[ ${#need[@]} -eq 0 ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		say "missing Debian packages: ${need[*]}"
+		say "install them as root with:"
+		[ "$cross" = yes ] && echo "  dpkg --add-architecture arm64 && apt-get update" >&2
+		echo "  apt-get install -y ${need[*]}" >&2
+		exit 2
+	fi
+	if [ "$cross" = yes ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		dpkg --add-architecture arm64
+	fi
+	say "installing: ${need[*]}"
+	apt-get update -q >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >&2
+}
+
+# libperf from the kernel's tools/lib/perf, built into .deps/ once per arch.
+build_libperf() {
+	local arch=$1 cross=$2 prefix=$DEPS/libperf-$arch src=$DEPS/linux-tools
+	[ -f "$prefix/.done" ] && { echo "$prefix"; return 0; }
+	if [ ! -f "$src/.done" ]; then
+		[ -f "$LINUX_SRC_TAR" ] || die "$LINUX_SRC_TAR not found ($LINUX_SRC_PKG)"
+		say "extracting tools/lib/perf from $LINUX_SRC_TAR"
+		rm -rf "$src" && mkdir -p "$src"
+		tar -xJf "$LINUX_SRC_TAR" -C "$src" --strip-components=1 \
+			linux-source-6.1/tools/lib/perf linux-source-6.1/tools/lib/api \
+			linux-source-6.1/tools/lib/zalloc.c \
+			linux-source-6.1/tools/lib/str_error_r.c \
+			linux-source-6.1/tools/build linux-source-6.1/tools/scripts \
+			linux-source-6.1/tools/include \
+			linux-source-6.1/tools/arch/x86/include \
+			linux-source-6.1/tools/arch/arm64/include
+		touch "$src/.done"
+	fi
+	say "building libperf for $arch"
+	local out=$DEPS/libperf-build-$arch
+	local -a kargs=()
+	[ "$cross" = yes ] && kargs=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
+	rm -rf "$out" "$prefix" && mkdir -p "$out"
+	make -s -C "$src/tools/lib/perf" O="$out" prefix="$prefix" "${kargs[@]}" \
+		all install_lib install_headers >&2
+	# libperf.a does not contain libapi; keep it beside libperf.
+	local libdir
+	libdir=$(dirname "$(find "$prefix" -name libperf.a | head -n 1)")
+	cp "$out/libapi.a" "$libdir/"
+	touch "$prefix/.done"
+	echo "$prefix"
+}
+
+libperf_prefix() {
+	if [ "$1" = native ] && pkg-config --exists libperf 2>/dev/null; then
+		echo ""
+	elif [ "$1" = native ]; then
+		build_libperf "$(uname -m)" no
+	else
+		build_libperf aarch64 yes
+	fi
+}
+
+setup() {
+	install_pkgs no "${BASE_PKGS[@]}"
+	[ "${1:-}" = cross ] && install_pkgs yes "${CROSS_PKGS[@]}"
+	return 0
+}
+
+configure_build() {
+	local dir=$1; shift
+	if [ ! -f "$dir/CMakeCache.txt" ]; then
+		cmake -S "$top" -B "$dir" "$@" >&2
+	fi
+	cmake --build "$dir" -j "$JOBS" >&2
+}
+
+build_native() {
+	local lp
+	lp=$(libperf_prefix native)
+	configure_build build -DLIBPERF_PREFIX="$lp" -DPTBENCH_WERROR=ON
+}
+
+build_all() {
+	local lp lpa
+	lp=$(libperf_prefix native)
+	lpa=$(libperf_prefix cross)
+	configure_build build -DLIBPERF_PREFIX="$lp" -DPTBENCH_WERROR=ON
+	configure_build build-asan -DLIBPERF_PREFIX="$lp" -DPTBENCH_SANITIZE=ON \
+		-DCMAKE_BUILD_TYPE=Debug
+	configure_build build-arm64 -DLIBPERF_PREFIX="$lpa" \
+		-DCMAKE_TOOLCHAIN_FILE="$top/cmake/aarch64-linux-gnu.cmake" \
+		-DPTBENCH_TEST_EMULATOR="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
+}
+
+# Run ctest in one build directory; adds to the totals.
+passed=0
+failed=0
+run_ctest() {
+	local dir=$1 log
+	log=$(mktemp)
+	say "ctest in $dir"
+	local rc=0
+	ASAN_OPTIONS=detect_leaks=1 ctest --test-dir "$dir" --output-on-failure \
+		-j "$JOBS" 2>&1 | tee "$log" || rc=$?
+	local total fails
+	total=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\2/p' "$log" | tail -n 1)
+	fails=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$log" | tail -n 1)
+	rm -f "$log"
+	if [ -z "$total" ]; then
+		failed=$((failed + 1))
+		return 0
+	fi
+	passed=$((passed + total - fails))
+	failed=$((failed + fails))
+	[ "$rc" -eq 0 ] || [ "$fails" -gt 0 ] || failed=$((failed + 1))
+}
+
+cmd_test() {
+	setup cross
+	build_all
+	run_ctest build
+	run_ctest build-asan
+	run_ctest build-arm64
+	echo
+	echo "ptbench: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+}
+
+cmd_main() {
+	setup
+	build_native
+	local out
+	out="results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s)"
+	say "running: build/ptbench run --out $out $*"
+	local rc=0
+	build/ptbench run --out "$out" "$@" || rc=$?
+	[ -f "$out/results.csv" ] || { say "no results were written"; exit "${rc:-1}"; }
+	if build/ptbench report --help >/dev/null 2>&1; then
+		build/ptbench report "$out" || rc=$?
+	fi
+	echo "results: $top/$out"
+	[ -f "$out/REPORT.md" ] && echo "report: $top/$out/REPORT.md"
+	exit "$rc"
+}
+
+case "${1:-}" in
+-h|--help|help) usage ;;
+test) shift; cmd_test "$@" ;;
+setup) shift; setup cross; libperf_prefix native >/dev/null; libperf_prefix cross >/dev/null ;;
+build) shift; setup; build_native ;;
+*) cmd_main "$@" ;;
+esac
