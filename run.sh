@@ -75,7 +75,8 @@ install_pkgs() {
 
 # libperf from the kernel's tools/lib/perf, built into .deps/ once per arch.
 build_libperf() {
-	local arch=$1 cross=$2 prefix=$DEPS/libperf-$arch src=$DEPS/linux-tools
+	local arch=$1 cross=$2
+	local prefix=$DEPS/libperf-$arch src=$DEPS/linux-tools
 	[ -f "$prefix/.done" ] && { echo "$prefix"; return 0; }
 	if [ ! -f "$src/.done" ]; then
 		[ -f "$LINUX_SRC_TAR" ] || die "$LINUX_SRC_TAR not found ($LINUX_SRC_PKG)"

@@ -25,8 +25,6 @@ struct pt_unsupported {
 	const char *reason;
 };
 
-/* Resolve one event name with libpfm4. -1 with a message in err. */
-int pt_event_resolve(const char *name, struct perf_event_attr *attr, char *err, size_t errlen);
 /* The default list: software events plus this CPU's TLB/walk events. */
 size_t pt_default_events(const char **names, size_t max);
 /*

@@ -18,4 +18,11 @@ void pt_knob_install_handlers(void);
 /* Number of knobs currently changed. */
 int pt_knob_count(void);
 
+/*
+ * Temporary files removed if the run is interrupted (SIGINT/SIGTERM), so an
+ * interrupted run leaves no half-written result behind.
+ */
+void pt_cleanup_add(const char *path);
+void pt_cleanup_remove(const char *path);
+
 #endif

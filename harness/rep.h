@@ -33,6 +33,12 @@ struct pt_rep {
 	bool failed;
 	bool skipped;
 	char msg[256];
+	/* Where pt_rep_note sends its text (the runner records it). */
+	void (*on_note)(void *ctx, const char *text);
+	void *note_ctx;
+	/* Sees every row emitted (the runner's summary). */
+	void (*on_emit)(void *ctx, const char *metric, double value);
+	void *emit_ctx;
 };
 
 void pt_rep_reset(struct pt_rep *r);
@@ -47,7 +53,8 @@ void pt_rep_emit(struct pt_rep *r, const char *metric, double value, const char 
 		 enum pt_better better);
 /*
  * Emit elapsed time and every open counter divided by ops, named
- * "ns_per_<per>", "cycles_per_<per>", "<event>_per_<per>".
+ * "ns_per_<per>", "ticks_per_<per>" (the cycle counter: rdtsc or
+ * cntvct_el0, unit named after it) and "<event>_per_<per>".
  */
 void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per);
 /* A verification failure: the rep is not valid. Returns -1. */

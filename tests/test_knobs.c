@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Sysfs knobs are restored at exit and on SIGINT/SIGTERM, in a fixture tree. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "harness/knobs.h"
+#include "harness/sysfs.h"
+
+#define ENABLED "/sys/kernel/mm/transparent_hugepage/enabled"
+#define POOL "/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages"
+
+static char root[64];
+
+static int make_root(void **state)
+{
+	char cmd[512];
+	const char *fx = getenv("PTBENCH_FIXTURES");
+
+	(void)state;
+	snprintf(root, sizeof(root), "/tmp/ptbench-knobs-XXXXXX");
+	if (!mkdtemp(root))
+		return -1;
+	snprintf(cmd, sizeof(cmd), "cp -r %s/sysroot-x86_64/. %s/ && chmod -R u+w %s",
+		 fx ? fx : "tests/fixtures", root, root);
+	if (system(cmd))
+		return -1;
+	setenv("PTBENCH_SYSROOT", root, 1);
+	pt_sysroot_reload();
+	return 0;
+}
+
+static int remove_root(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", root);
+	return system(cmd) ? -1 : 0;
+}
+
+static void read_knob(const char *path, char *buf, size_t len)
+{
+	assert_true(pt_sys_read(path, buf, len) >= 0);
+}
+
+/* In a child: change two knobs, then end as told. Returns the wait status. */
+static int child_changes_knobs(int how)
+{
+	pid_t pid = fork();
+	int status;
+
+	assert_true(pid >= 0);
+	if (!pid) {
+		if (pt_knob_set(ENABLED, "always") || pt_knob_set(POOL, "512"))
+			_exit(3);
+		if (pt_knob_set(ENABLED, "never")) /* a second write keeps the first saved value */
+			_exit(3);
+		if (how == SIGINT || how == SIGTERM)
+			raise(how);
+		exit(0);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+static void check_restored(void)
+{
+	char buf[64];
+
+	read_knob(ENABLED, buf, sizeof(buf));
+	assert_string_equal(buf, "madvise");
+	read_knob(POOL, buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+}
+
+static void test_restored_on_sigint(void **state)
+{
+	int status;
+
+	(void)state;
+	status = child_changes_knobs(SIGINT);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGINT);
+	check_restored();
+}
+
+static void test_restored_on_sigterm(void **state)
+{
+	int status;
+
+	(void)state;
+	status = child_changes_knobs(SIGTERM);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGTERM);
+	check_restored();
+}
+
+static void test_restored_at_exit(void **state)
+{
+	int status;
+
+	(void)state;
+	status = child_changes_knobs(0);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	check_restored();
+}
+
+static void test_set_and_restore_in_process(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(pt_knob_set(POOL, "8"), 0);
+	assert_int_equal(pt_knob_count(), 1);
+	read_knob(POOL, buf, sizeof(buf));
+	assert_string_equal(buf, "8");
+	pt_knob_restore_all();
+	assert_int_equal(pt_knob_count(), 0);
+	check_restored();
+	assert_int_not_equal(pt_knob_set("/sys/no/such/knob", "1"), 0);
+	assert_int_equal(pt_knob_count(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_restored_on_sigint),
+		cmocka_unit_test(test_restored_on_sigterm),
+		cmocka_unit_test(test_restored_at_exit),
+		cmocka_unit_test(test_set_and_restore_in_process),
+	};
+
+	return cmocka_run_group_tests(tests, make_root, remove_root);
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "harness/stats.h"
+
+static void test_summary_one_to_ten(void **state)
+{
+	double v[] = { 7, 3, 10, 1, 5, 2, 9, 4, 8, 6 };
+	struct pt_summary s;
+
+	(void)state;
+	assert_int_equal(pt_summarize(v, 10, &s), 0);
+	assert_int_equal(s.n, 10);
+	assert_float_equal(s.min, 1, 1e-12);
+	assert_float_equal(s.max, 10, 1e-12);
+	assert_float_equal(s.mean, 5.5, 1e-12);
+	assert_float_equal(s.median, 5.5, 1e-12);
+	assert_float_equal(s.stddev, 3.0276503540974917, 1e-12);
+	assert_float_equal(s.cv, 3.0276503540974917 / 5.5, 1e-12);
+	assert_float_equal(s.p90, 9.1, 1e-12);
+	assert_float_equal(s.p99, 9.91, 1e-12);
+	/* Binomial(10, 1/2): P(X <= 1) = 11/1024, so [x(2), x(9)] covers 97.9%. */
+	assert_true(s.ci_valid);
+	assert_float_equal(s.ci_lo, 2, 1e-12);
+	assert_float_equal(s.ci_hi, 9, 1e-12);
+}
+
+static void test_summary_small_n(void **state)
+{
+	double five[] = { 5, 1, 4, 2, 3 }, six[] = { 6, 5, 1, 4, 2, 3 }, one[] = { 42 };
+	struct pt_summary s;
+
+	(void)state;
+	/* Five samples cannot give a 95% interval: 1 - 2/32 < 0.95. */
+	assert_int_equal(pt_summarize(five, 5, &s), 0);
+	assert_false(s.ci_valid);
+	assert_float_equal(s.ci_lo, 1, 0);
+	assert_float_equal(s.ci_hi, 5, 0);
+	assert_int_equal(pt_summarize(six, 6, &s), 0);
+	assert_true(s.ci_valid);
+	assert_float_equal(s.median, 3.5, 1e-12);
+	assert_int_equal(pt_summarize(one, 1, &s), 0);
+	assert_float_equal(s.stddev, 0, 0);
+	assert_float_equal(s.median, 42, 0);
+	assert_int_equal(pt_summarize(one, 0, &s), -1);
+}
+
+static void test_quantile(void **state)
+{
+	double v[] = { 10, 20, 30, 40 };
+
+	(void)state;
+	assert_float_equal(pt_quantile_sorted(v, 4, 0), 10, 0);
+	assert_float_equal(pt_quantile_sorted(v, 4, 1), 40, 0);
+	assert_float_equal(pt_quantile_sorted(v, 4, 0.5), 25, 1e-12);
+	assert_float_equal(pt_quantile_sorted(v, 4, 1.0 / 3), 20, 1e-12);
+	assert_true(isnan(pt_quantile_sorted(v, 0, 0.5)));
+}
+
+static void test_mann_whitney_exact(void **state)
+{
+	double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
+	double c[] = { 1.1, 2.3, 3.2, 4.8, 5.0, 6.1 }, d[] = { 3.3, 4.1, 5.5, 6.6, 7.2, 8.0 };
+
+	(void)state;
+	/* Complete separation: 2 / C(10, 5). */
+	assert_float_equal(pt_mann_whitney_p(a, 5, b, 5), 2.0 / 252, 1e-12);
+	assert_float_equal(pt_mann_whitney_p(b, 5, a, 5), 2.0 / 252, 1e-12);
+	assert_float_equal(pt_mann_whitney_min_p(5, 5), 2.0 / 252, 1e-12);
+	/* Reference value from scipy.stats.mannwhitneyu(method='exact'). */
+	assert_float_equal(pt_mann_whitney_p(c, 6, d, 6), 0.09307359307359307, 1e-9);
+	assert_float_equal(pt_mann_whitney_p(a, 0, b, 5), -1, 0);
+}
+
+static void test_mann_whitney_ties_normal(void **state)
+{
+	double a[35] = { 1, 2, 2, 3, 3, 3 }, b[37], same[] = { 1, 1, 2, 2 };
+	int i;
+
+	(void)state;
+	for (i = 6; i < 35; i++)
+		a[i] = i - 2;
+	for (i = 0; i < 35; i++)
+		b[i] = a[i] + 5;
+	b[35] = 2;
+	b[36] = 3;
+	/* scipy.stats.mannwhitneyu(method='asymptotic', use_continuity=True). */
+	assert_float_equal(pt_mann_whitney_p(a, 35, b, 37), 0.10337163471626165, 1e-6);
+	/* Identical samples: no evidence of a shift. */
+	assert_float_equal(pt_mann_whitney_p(same, 4, same, 4), 1, 1e-9);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_summary_one_to_ten),
+		cmocka_unit_test(test_summary_small_n),
+		cmocka_unit_test(test_quantile),
+		cmocka_unit_test(test_mann_whitney_exact),
+		cmocka_unit_test(test_mann_whitney_ties_normal),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * TLB-miss workload: a dependent pointer chase over one random cyclic
+ * permutation of the pages of a working set, one load per page, the offset
+ * within each page varied so the loads spread over the cache sets. A dense
+ * control chases the same number of cache lines packed into as few (huge)
+ * pages as possible, separating translation cost from cache cost.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "harness/knobs.h"
+#include "harness/procmem.h"
+#include "harness/sysfs.h"
+#include "workloads/tlb.h"
+#include "workloads/workload.h"
+
+#define LINE 64
+#define MIN_LOADS (1u << 20)
+#define CYCLES_PER_SAMPLE 4
+#define THP_MIN_FRACTION 0.9
+
+enum tlb_variant { TLB_CHASE = 0, TLB_DENSE = 1 };
+
+static uint64_t xorshift64(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+void tlb_cyclic_permutation(uint32_t *next, uint32_t n, uint64_t seed)
+{
+	uint32_t *order, i;
+
+	if (n == 1) {
+		next[0] = 0;
+		return;
+	}
+	order = malloc((size_t)n * sizeof(*order));
+	if (!order)
+		abort();
+	for (i = 0; i < n; i++)
+		order[i] = i;
+	/* Sattolo's algorithm: a uniformly random permutation with one cycle. */
+	for (i = n - 1; i > 0; i--) {
+		uint32_t j = (uint32_t)(xorshift64(&seed) % i), t = order[i];
+
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (i = 0; i < n; i++)
+		next[order[i]] = order[(i + 1) % n];
+	free(order);
+}
+
+/* Byte offset of element i: one per stride, its cache line varied. */
+static size_t elem_offset(uint32_t i, size_t stride)
+{
+	size_t lines = stride / LINE;
+
+	return (size_t)i * stride + (lines > 1 ? ((size_t)i * 37 % lines) * LINE : 0);
+}
+
+/* Store in element i the address of element next[i]. */
+static void build_chain(char *base, uint32_t n, size_t stride, uint64_t seed)
+{
+	uint32_t *next = malloc((size_t)n * sizeof(*next)), i;
+
+	if (!next)
+		abort();
+	tlb_cyclic_permutation(next, n, seed);
+	for (i = 0; i < n; i++)
+		*(void **)(base + elem_offset(i, stride)) = base + elem_offset(next[i], stride);
+	free(next);
+}
+
+void *tlb_chase(void *p, uint64_t loads)
+{
+	void **q = p;
+
+	for (; loads >= 8; loads -= 8) {
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+		q = *q;
+	}
+	while (loads--)
+		q = *q;
+	return q;
+}
+
+struct tlb_region {
+	char *base;
+	size_t len;
+	bool hugetlb;
+};
+
+static int reserve_hugetlb(uint64_t pmd, uint64_t count, struct pt_rep *r)
+{
+	char path[128], val[32];
+	uint64_t have = 0, want;
+
+	snprintf(path, sizeof(path), "/sys/kernel/mm/hugepages/hugepages-%llukB/nr_hugepages",
+		 (unsigned long long)(pmd >> 10));
+	if (pt_sys_read_u64(path, &have))
+		return pt_rep_skip(r, "no hugetlb pool of %llu kB", (unsigned long long)(pmd >> 10));
+	if (have >= count)
+		return 0;
+	want = count;
+	snprintf(val, sizeof(val), "%llu", (unsigned long long)want);
+	if (pt_knob_set(path, val))
+		return pt_rep_skip(r, "cannot reserve %llu hugetlb pages (%s): not root?",
+				   (unsigned long long)want, strerror(errno));
+	if (pt_sys_read_u64(path, &have) || have < want)
+		return pt_rep_skip(r, "hugetlb pool reserved only %llu of %llu pages",
+				   (unsigned long long)have, (unsigned long long)want);
+	return 0;
+}
+
+static int map_region(const struct pt_case *c, struct pt_rep *r, struct tlb_region *reg)
+{
+	uint64_t pmd = pt_pmd_size();
+	bool huge = c->backing != PT_BACK_4K || c->variant == TLB_DENSE;
+	size_t span = c->variant == TLB_DENSE ? c->size / pt_page_size() * LINE : c->size;
+
+	reg->len = huge ? (span + pmd - 1) / pmd * pmd : span;
+	reg->hugetlb = c->backing == PT_BACK_HUGETLB;
+	if (reg->hugetlb) {
+		int ret = reserve_hugetlb(pmd, reg->len / pmd, r);
+
+		if (ret)
+			return ret;
+		reg->base = mmap(NULL, reg->len, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+		if (reg->base == MAP_FAILED)
+			return pt_rep_skip(r, "MAP_HUGETLB of %zu bytes: %s", reg->len,
+					   strerror(errno));
+		return 0;
+	}
+	reg->base = pt_map_anon(reg->len, huge ? pmd : pt_page_size(),
+				huge ? PT_BACK_THP : PT_BACK_4K);
+	if (!reg->base)
+		return pt_rep_fail(r, "mmap of %zu bytes: %s", reg->len, strerror(errno));
+	return 0;
+}
+
+/* Huge pages really used? 4K really not? Records thp_fraction. */
+static int verify_backing(const struct pt_case *c, struct pt_rep *r, struct tlb_region *reg)
+{
+	struct pt_smaps_info s;
+	double frac;
+
+	if (reg->hugetlb)
+		return 0; /* MAP_HUGETLB cannot fall back to base pages */
+	if (pt_smaps_range(reg->base, reg->len, &s))
+		return pt_rep_fail(r, "cannot read /proc/self/smaps");
+	frac = (double)s.anon_huge_bytes / (double)reg->len;
+	pt_rep_emit(r, "thp_fraction", frac, "ratio", PT_NEITHER);
+	if (c->backing == PT_BACK_4K && c->variant == TLB_CHASE && s.anon_huge_bytes)
+		return pt_rep_fail(r, "4K case got %llu bytes of huge pages",
+				   (unsigned long long)s.anon_huge_bytes);
+	if ((c->backing == PT_BACK_THP || c->variant == TLB_DENSE) && frac < THP_MIN_FRACTION)
+		return pt_rep_fail(r, "THP case got huge pages for only %.0f%% of %zu bytes", frac * 100,
+				   reg->len);
+	return 0;
+}
+
+/* Populate (the VM backs fresh memory lazily) and check the faults taken. */
+static int warm(const struct pt_case *c, struct pt_rep *r, struct tlb_region *reg)
+{
+	uint64_t page = pt_page_size();
+	struct pt_rep probe = *r;
+	double expect, per;
+
+	probe.ctr = NULL;
+	probe.elapsed_ns = 0;
+	probe.minflt = probe.majflt = 0;
+	pt_rep_begin(&probe);
+	memset(reg->base, 0, reg->len);
+	pt_rep_end(&probe);
+	expect = (double)reg->len / (double)page;
+	per = (double)pt_rep_faults(&probe) / expect;
+	pt_rep_emit(r, "touch_faults_per_page", per, "ratio", PT_NEITHER);
+	if (c->backing == PT_BACK_4K && c->variant == TLB_CHASE && per < 0.99)
+		return pt_rep_fail(r, "touching %.0f pages took only %ld faults", expect,
+				   pt_rep_faults(&probe));
+	return 0;
+}
+
+static uint64_t loads_for(uint32_t n)
+{
+	uint64_t loads = (uint64_t)n * CYCLES_PER_SAMPLE;
+
+	return loads < MIN_LOADS ? MIN_LOADS : loads;
+}
+
+static int tlb_run(const struct pt_case *c, struct pt_rep *r)
+{
+	uint64_t page = pt_page_size();
+	uint32_t n = (uint32_t)(c->size / page);
+	size_t stride = c->variant == TLB_DENSE ? LINE : page;
+	long vmpte0 = pt_vmpte_kb();
+	struct tlb_region reg = { 0 };
+	uint64_t loads = loads_for(n);
+	static void *volatile sink;
+	int ret;
+
+	ret = map_region(c, r, &reg);
+	if (ret)
+		return ret;
+	ret = warm(c, r, &reg);
+	if (!ret)
+		ret = verify_backing(c, r, &reg);
+	if (ret)
+		goto out;
+	build_chain(reg.base, n, stride, 0x9e3779b97f4a7c15ull ^ (uint64_t)(r->rep + 1000));
+	sink = tlb_chase(reg.base, n); /* one full cycle: steady state */
+	pt_rep_begin(r);
+	sink = tlb_chase(sink, loads);
+	pt_rep_end(r);
+	pt_rep_emit_per_op(r, (double)loads, "access");
+	pt_rep_pgtable_point(r, vmpte0);
+out:
+	munmap(reg.base, reg.len);
+	return ret;
+}
+
+static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enum pt_backing b,
+		    int variant)
+{
+	struct pt_case *c;
+	char size[32];
+
+	if (*n >= max)
+		return -1;
+	c = &out[(*n)++];
+	memset(c, 0, sizeof(*c));
+	pt_size_name(ws, size, sizeof(size));
+	c->size = ws;
+	c->backing = b;
+	c->variant = variant;
+	if (variant == TLB_DENSE)
+		snprintf(c->name, sizeof(c->name), "dense-%s", size);
+	else
+		snprintf(c->name, sizeof(c->name), "chase-%s-%s", pt_backing_name(b), size);
+	snprintf(c->params, sizeof(c->params), "backing=%s;ws=%llu",
+		 variant == TLB_DENSE ? "dense" : pt_backing_name(b), (unsigned long long)ws);
+	c->mem_bytes = ws + ws / 4096 * 8 + (8u << 20);
+	return 0;
+}
+
+static void add_size(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
+		     uint64_t ws)
+{
+	add_case(out, max, n, ws, PT_BACK_4K, TLB_CHASE);
+	add_case(out, max, n, ws, PT_BACK_THP, TLB_CHASE);
+	if (o->is_root && strcmp(o->suite, "ci"))
+		add_case(out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
+	add_case(out, max, n, ws, PT_BACK_4K, TLB_DENSE);
+}
+
+static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
+{
+	uint64_t ws, top = 1ull << 30;
+	size_t n = 0;
+
+	if (!strcmp(o->suite, "ci")) {
+		add_size(o, out, max, &n, 16ull << 20);
+		add_size(o, out, max, &n, 256ull << 20);
+		return (int)n;
+	}
+	if (!strcmp(o->suite, "full")) {
+		top = o->max_mem;
+		for (ws = 16 << 10; ws <= top; ws *= 2)
+			add_size(o, out, max, &n, ws);
+		return (int)n;
+	}
+	for (ws = 16 << 10; ws <= top && ws <= o->max_mem; ws *= 4)
+		add_size(o, out, max, &n, ws);
+	return (int)n;
+}
+
+const struct pt_workload pt_wl_tlb = {
+	.name = "tlb",
+	.summary = "dependent pointer chase, one load per page: ns per access vs working set",
+	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>\n"
+		"  ws: working set; quick 16K..1G by 4x, full 16K..--max-mem by 2x,\n"
+		"      ci 16M and 256M\n"
+		"  dense-<ws>: the same number of loads, one per 64-byte line, packed into\n"
+		"      huge pages (the cache-cost control)\n"
+		"metrics: ns_per_access, ticks_per_access, <event>_per_access,\n"
+		"  thp_fraction, touch_faults_per_page, pgtable_* (see SCHEMA.md)",
+	.cases = tlb_cases,
+	.run = tlb_run,
+};
