@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# ptbench run end to end at tiny sizes, its output checked against SCHEMA.md,
+# and the usage errors of the CLI.
+set -u
+PTBENCH=${PTBENCH:?set by ctest}
+PY=/usr/bin/python3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+check() { # description, command...
+	local what=$1; shift
+	if "$@"; then echo "ok: $what"; else echo "FAIL: $what"; fail=1; fi
+}
+status_is() { # expected status, command...
+	local want=$1; shift
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local got=$?
+	[ "$got" -eq "$want" ] || { echo "  got exit $got, stderr:"; cat "$tmp/err"; return 1; }
+}
+
+check "a tiny tlb run succeeds" status_is 0 "$PTBENCH" run --workload tlb \
+	--case 'chase-4k-16K' --reps 3 --warmup 1 --out "$tmp/run" --tag e2e
+check "results.csv and meta.json exist, no temporary files" \
+	bash -c "[ -f '$tmp/run/results.csv' ] && [ -f '$tmp/run/meta.json' ] && ! ls '$tmp/run' | grep -q tmp"
+
+check "results.csv follows SCHEMA.md" "$PY" - "$tmp/run/results.csv" <<'PYEOF'
+import csv, math, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+assert rows[0] == "workload,case,params,rep,metric,value,unit,better".split(","), rows[0]
+metrics = set()
+for i, r in enumerate(rows[1:], 2):
+    assert len(r) == 8, f"line {i}: {len(r)} fields"
+    assert r[0] == "tlb" and r[1] == "chase-4k-16K", f"line {i}: {r[:2]}"
+    kv = dict(p.split("=", 1) for p in r[2].split(";"))
+    assert kv == {"backing": "4k", "ws": "16384"}, f"line {i}: params {r[2]}"
+    assert r[2].split(";") == sorted(r[2].split(";")), f"line {i}: params not sorted"
+    assert int(r[3]) in (0, 1, 2), f"line {i}: rep {r[3]}"
+    v = float(r[5])
+    assert math.isfinite(v), f"line {i}: value {r[5]}"
+    assert r[6], f"line {i}: empty unit"
+    assert r[7] in ("lower", "higher", "neither"), f"line {i}: better {r[7]}"
+    metrics.add(r[4])
+need = {"ns_per_access", "thp_fraction", "touch_faults_per_page", "page-faults_per_access"}
+assert need <= metrics, f"missing {need - metrics}"
+per = [float(r[5]) for r in rows[1:] if r[4] == "ns_per_access"]
+assert len(per) == 3 and all(0 < x < 1e6 for x in per), per
+assert all(float(r[5]) == 1.0 for r in rows[1:] if r[4] == "touch_faults_per_page")
+PYEOF
+
+check "meta.json has the environment, regime and counters" "$PY" - "$tmp/run/meta.json" <<'PYEOF'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["schema_version"] == 1
+assert m["run"]["tag"] == "e2e" and m["run"]["reps"] == 3 and m["run"]["exit_status"] == 0
+assert m["env"]["kernel_release"] and m["env"]["page_size"] > 0
+assert m["regime"]["levels"] >= 2 and m["regime"]["text"]
+assert m["pinning"]["ok"] is True and m["pinning"]["cpu"] >= 0
+assert "page-faults" in m["counters"]["opened"]
+names = {u["name"] for u in m["counters"]["unsupported"]}
+assert not names & set(m["counters"]["opened"])
+assert m["cases"][0]["status"] == "ok" and m["cases"][0]["reps_ok"] == 3
+assert m["timer"]["clock_overhead_ns"] > 0
+PYEOF
+
+check "an unsupported counter has no rows" "$PY" - "$tmp/run" <<'PYEOF'
+import csv, json, sys
+m = json.load(open(sys.argv[1] + "/meta.json"))
+bad = {u["name"] for u in m["counters"]["unsupported"]}
+for r in csv.DictReader(open(sys.argv[1] + "/results.csv")):
+    assert not any(r["metric"].startswith(b + "_") for b in bad), r
+PYEOF
+
+check "--help of every command" bash -c "
+	for c in list run model snapshot compare calibrate report; do
+		'$PTBENCH' \$c --help >/dev/null || { echo \"\$c --help failed\"; exit 1; }
+	done; '$PTBENCH' --help >/dev/null"
+check "list names the tlb workload" bash -c "'$PTBENCH' list | grep -q '^  tlb '"
+check "no command: exit 2" status_is 2 "$PTBENCH"
+check "unknown command: exit 2" status_is 2 "$PTBENCH" frobnicate
+check "unknown option: exit 2" status_is 2 "$PTBENCH" run --frob
+check "--reps 0: exit 2" status_is 2 "$PTBENCH" run --reps 0 --out "$tmp/x"
+check "--reps abc: exit 2" status_is 2 "$PTBENCH" run --reps abc --out "$tmp/x"
+check "unknown suite: exit 2" status_is 2 "$PTBENCH" run --suite huge --out "$tmp/x"
+check "unknown workload: exit 2" status_is 2 "$PTBENCH" run --workload nope --out "$tmp/x"
+check "unknown event: exit 2, named" bash -c "
+	'$PTBENCH' run --workload tlb --case chase-4k-16K --events page-faults,no-such-ev \
+		--out '$tmp/x' 2>'$tmp/err'; [ \$? -eq 2 ] && grep -q no-such-ev '$tmp/err'"
+check "bad --max-mem: exit 2" status_is 2 "$PTBENCH" run --max-mem 12Q --out "$tmp/x"
+check "bad --cpu: exit 2" status_is 2 "$PTBENCH" run --cpu 4096 --workload tlb \
+	--case chase-4k-16K --out "$tmp/x"
+check "no matching case: exit 2" status_is 2 "$PTBENCH" run --workload tlb --case 'zzz*' \
+	--out "$tmp/x"
+check "guard refuses an explicit request: exit 2" status_is 2 "$PTBENCH" run --workload tlb \
+	--case chase-4k-1G --mem-frac 0.00001 --out "$tmp/x"
+check "failed usage leaves no results" bash -c "[ ! -e '$tmp/x/results.csv' ]"
+check "list --suite ci works" status_is 0 "$PTBENCH" list --suite ci
+check "list --suite bogus: exit 2" status_is 2 "$PTBENCH" list --suite bogus
+exit $fail
