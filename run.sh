@@ -192,9 +192,15 @@ cmd_main() {
 	local rc=0
 	build/ptbench run --out "$out" "$@" || rc=$?
 	[ -f "$out/results.csv" ] || { say "no results were written"; exit "${rc:-1}"; }
-	if build/ptbench report --help >/dev/null 2>&1; then
-		build/ptbench report "$out" || rc=$?
+	if ! grep -q '^tlb,' "$out/results.csv"; then
+		say "no tlb sweep in this run: the translation model is not fitted"
+	elif say "fitting the translation model to the tlb sweep" &&
+		! build/ptbench model walk calibrate --results "$out" >"$out/walk_calibration.txt"; then
+		say "calibration failed (see $out/walk_calibration.txt); the report will say so"
+		rc=1
 	fi
+	say "writing the report"
+	build/ptbench report "$out" || rc=$?
 	echo "results: $top/$out"
 	[ -f "$out/REPORT.md" ] && echo "report: $top/$out/REPORT.md"
 	exit "$rc"

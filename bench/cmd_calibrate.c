@@ -1,13 +1,826 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* PLACEHOLDER: being written; replaced wholesale by its owner. */
+/*
+ * ptbench calibrate: know the noise. Runs the ci suite as A/A pairs (two
+ * runs of the same build, back to back), passes each pair through the
+ * regression gate, and reports how often the gate fires on no change (its
+ * false-positive rate) and, by scaling one side's samples of one metric at
+ * a time in memory, the smallest change it catches in >= 80% of the pairs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "bench/commands.h"
+#include "harness/compare.h"
+#include "harness/json.h"
+#include "harness/resultsread.h"
+#include "harness/sink.h"
+
+#define DEFAULT_PAIRS 10
+#define MAX_PAIRS 1000
+#define DETECT_RATE 0.8
+#define MAX_EXTRA_ARGS 32
+
+/* Injected changes, in % in the worse direction of each metric. */
+static const double shifts_pct[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 15, 20, 25, 30, 40, 50 };
+#define NSHIFTS (sizeof(shifts_pct) / sizeof(shifts_pct[0]))
+
+struct calib_args {
+	const char *suite;
+	int pairs;
+	const char *reps; /* NULL: the run's default */
+	const char *out;
+	const char *config_path;
+	char *extra[MAX_EXTRA_ARGS]; /* after "--": passed to run */
+	int nextra;
+	struct pt_cmp_opts opts;
+};
+
+struct run_rec {
+	char dir[4200];
+	double seconds;
+	int status; /* exit status of the run, or -1 when it did not exit */
+};
+
+struct pair_rec {
+	struct run_rec run[2];
+	struct pt_run a, b;
+	struct pt_cmp_result res;
+	bool loaded, compared;
+};
+
+/* Detection of one series over all pairs. */
+struct detect_rec {
+	const struct pt_series *key; /* from the first pair that tested it */
+	size_t pairs_tested;
+	size_t hits[NSHIFTS];
+	double smallest_pct; /* NaN when not reached within the ladder */
+};
+
+struct calib {
+	struct calib_args *a;
+	struct pair_rec *pairs;
+	char runner[4200];
+	double started;
+	size_t fired, any_significant, tested_total, significant_total, too_few_total;
+	size_t blind_pairs;
+	struct detect_rec *det;
+	size_t ndet;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ptbench calibrate [options] [-- RUN-OPTIONS...]\n"
+		"\n"
+		"Run a suite as A/A pairs (the same build twice, back to back), pass every\n"
+		"pair through the compare gate, and report the gate's false-positive rate and\n"
+		"the smallest change it detects in >= 80%% of the pairs. Slow by nature:\n"
+		"2 x PAIRS runs of the suite; a progress line is printed for each run.\n"
+		"\n"
+		"options:\n"
+		"  --suite NAME       suite to run (default ci)\n"
+		"  --pairs N          A/A pairs (default %d)\n"
+		"  --reps N           repetitions per case (default: the run's default)\n"
+		"  --out DIR          where runs, logs, calibrate.json and calibrate.txt go\n"
+		"                     (default results/calibrate-<UTC time>)\n"
+		"  --alpha A, --threshold P, --correction C, --config FILE\n"
+		"                     the gate to calibrate, as for ptbench compare\n"
+		"  -h, --help         this text\n"
+		"RUN-OPTIONS after '--' are passed to every 'ptbench run'.\n"
+		"PTBENCH_CALIBRATE_RUNNER, when set, is run instead of this ptbench with the\n"
+		"same arguments (run --suite S [--reps N] --out DIR ...); tests use it.\n"
+		"\n"
+		"Exit status: 0 done, 1 a run failed without results, 2 bad usage.\n"
+		"See docs/compare.md.\n",
+		DEFAULT_PAIRS);
+}
+
+static int parse_int(const char *s, int lo, int hi, int *v)
+{
+	char *end;
+	long x;
+
+	errno = 0;
+	x = strtol(s, &end, 10);
+	if (!*s || *end || errno || x < lo || x > hi)
+		return -1;
+	*v = (int)x;
+	return 0;
+}
+
+static int parse_gate_opt(int c, struct calib_args *a)
+{
+	switch (c) {
+	case 'a':
+		if (pt_cmp_parse_alpha(optarg, &a->opts.alpha))
+			return pt_usage_error("calibrate", "--alpha '%s': expected 0 < A < 1",
+					      optarg);
+		return 0;
+	case 't':
+		if (pt_cmp_parse_pct(optarg, &a->opts.threshold_pct))
+			return pt_usage_error("calibrate",
+					      "--threshold '%s': expected a percentage", optarg);
+		return 0;
+	case 'c':
+		if (pt_correction_parse(optarg, &a->opts.correction))
+			return pt_usage_error("calibrate", "--correction '%s': holm, bh or none",
+					      optarg);
+		return 0;
+	default:
+		a->config_path = optarg;
+		return 0;
+	}
+}
+
+/* 0 parsed, 1 --help, or PT_EXIT_USAGE. */
+static int parse_args(int argc, char **argv, struct calib_args *a)
+{
+	static const struct option longopts[] = {
+		{ "suite", required_argument, NULL, 'S' },
+		{ "pairs", required_argument, NULL, 'p' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "out", required_argument, NULL, 'O' },
+		{ "alpha", required_argument, NULL, 'a' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "correction", required_argument, NULL, 'c' },
+		{ "config", required_argument, NULL, 'C' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, reps, ret;
+
+	a->suite = "ci";
+	a->pairs = DEFAULT_PAIRS;
+	a->opts.alpha = PT_CMP_ALPHA_DEFAULT;
+	a->opts.threshold_pct = PT_CMP_THRESHOLD_DEFAULT;
+	a->opts.correction = PT_CORR_HOLM;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'S':
+			a->suite = optarg;
+			break;
+		case 'p':
+			if (parse_int(optarg, 1, MAX_PAIRS, &a->pairs))
+				return pt_usage_error("calibrate", "--pairs '%s': expected 1..%d",
+						      optarg, MAX_PAIRS);
+			break;
+		case 'r':
+			if (parse_int(optarg, 1, 1000000, &reps))
+				return pt_usage_error("calibrate", "--reps '%s': expected N >= 1",
+						      optarg);
+			a->reps = optarg;
+			break;
+		case 'O':
+			a->out = optarg;
+			break;
+		case 'a':
+		case 't':
+		case 'c':
+		case 'C':
+			ret = parse_gate_opt(c, a);
+			if (ret)
+				return ret;
+			break;
+		case 'h':
+			usage(stdout);
+			return 1;
+		case ':':
+			return pt_usage_error("calibrate", "%s needs a value", argv[optind - 1]);
+		default:
+			return pt_usage_error("calibrate", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc && strcmp(argv[optind - 1], "--"))
+		return pt_usage_error("calibrate",
+				      "unexpected argument '%s' (run options go "
+				      "after '--')",
+				      argv[optind]);
+	for (; optind < argc; optind++) {
+		if (a->nextra >= MAX_EXTRA_ARGS)
+			return pt_usage_error("calibrate", "more than %d run options",
+					      MAX_EXTRA_ARGS);
+		a->extra[a->nextra++] = argv[optind];
+	}
+	return 0;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int mkdir_p(const char *path)
+{
+	char buf[4200], *s;
+
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+		return -1;
+	for (s = buf + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(buf, 0755) && errno != EEXIST)
+			return -1;
+		*s = '/';
+	}
+	return mkdir(buf, 0755) && errno != EEXIST ? -1 : 0;
+}
+
+/* ---- running the suite ---- */
+
+static void fmt_duration(double s, char *buf, size_t len)
+{
+	long t = (long)(s + 0.5);
+
+	if (t >= 3600)
+		snprintf(buf, len, "%ldh%02ldm", t / 3600, t / 60 % 60);
+	else if (t >= 60)
+		snprintf(buf, len, "%ldm%02lds", t / 60, t % 60);
+	else
+		snprintf(buf, len, "%lds", t);
+}
+
+static void progress(struct calib *k, int pair, int side, const char *what)
+{
+	int done = 2 * pair + side, total = 2 * k->a->pairs;
+	double el = now_s() - k->started;
+	char e[32], left[64] = "";
+
+	fmt_duration(el, e, sizeof(e));
+	if (done > 0) {
+		char l[24];
+
+		fmt_duration(el / done * (total - done), l, sizeof(l));
+		snprintf(left, sizeof(left), ", about %s left", l);
+	}
+	fprintf(stderr, "calibrate: pair %d/%d, run %c %s (%d/%d runs done, %s elapsed%s)\n",
+		pair + 1, k->a->pairs, side ? 'b' : 'a', what, done, total, e, left);
+}
+
+static void child_exec(struct calib *k, const char *out, const char *log)
+{
+	char *argv[16 + MAX_EXTRA_ARGS];
+	int n = 0, i, fd;
+
+	fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd >= 0) {
+		dup2(fd, STDOUT_FILENO);
+		dup2(fd, STDERR_FILENO);
+		close(fd);
+	}
+	argv[n++] = k->runner;
+	argv[n++] = "run";
+	argv[n++] = "--suite";
+	argv[n++] = (char *)k->a->suite;
+	if (k->a->reps) {
+		argv[n++] = "--reps";
+		argv[n++] = (char *)k->a->reps;
+	}
+	argv[n++] = "--out";
+	argv[n++] = (char *)out;
+	for (i = 0; i < k->a->nextra; i++)
+		argv[n++] = k->a->extra[i];
+	argv[n] = NULL;
+	execv(k->runner, argv);
+	fprintf(stderr, "ptbench calibrate: cannot run %s: %s\n", k->runner, strerror(errno));
+	_exit(127);
+}
+
+/* One run of the suite into rec->dir; 0 when it left a results.csv. */
+static int run_once(struct calib *k, int pair, int side, struct run_rec *rec)
+{
+	char log[4300], csv[4300];
+	double t0 = now_s();
+	int status;
+	pid_t pid;
+
+	snprintf(log, sizeof(log), "%s/logs/pair-%03d-%c.log", k->a->out, pair + 1,
+		 side ? 'b' : 'a');
+	progress(k, pair, side, "running");
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		fprintf(stderr, "ptbench calibrate: fork: %s\n", strerror(errno));
+		return -1;
+	}
+	if (!pid)
+		child_exec(k, rec->dir, log);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	rec->seconds = now_s() - t0;
+	rec->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	snprintf(csv, sizeof(csv), "%s/results.csv", rec->dir);
+	if (access(csv, R_OK)) {
+		fprintf(stderr,
+			"ptbench calibrate: run %s exited with status %d and wrote no results.csv; "
+			"see %s\n",
+			rec->dir, rec->status, log);
+		return -1;
+	}
+	if (rec->status)
+		fprintf(stderr,
+			"ptbench calibrate: warning: run %s exited with status %d (see %s); "
+			"its results are used\n",
+			rec->dir, rec->status, log);
+	return 0;
+}
+
+static int run_pairs(struct calib *k)
+{
+	int p, side;
+	char dir[4096];
+
+	for (p = 0; p < k->a->pairs; p++) {
+		snprintf(dir, sizeof(dir), "%.4000s/pair-%03d", k->a->out, p + 1);
+		if (mkdir_p(dir)) {
+			fprintf(stderr, "ptbench calibrate: %s: %s\n", dir, strerror(errno));
+			return PT_EXIT_FAIL;
+		}
+		for (side = 0; side < 2; side++) {
+			struct run_rec *rec = &k->pairs[p].run[side];
+
+			snprintf(rec->dir, sizeof(rec->dir), "%s/%c", dir, side ? 'b' : 'a');
+			if (run_once(k, p, side, rec))
+				return PT_EXIT_FAIL;
+		}
+	}
+	fmt_duration(now_s() - k->started, dir, sizeof(dir));
+	fprintf(stderr, "calibrate: all %d runs finished in %s; comparing\n", 2 * k->a->pairs, dir);
+	return 0;
+}
+
+/* ---- the gate on each pair ---- */
+
+static int compare_pairs(struct calib *k)
+{
+	char err[4400];
+	int p;
+
+	for (p = 0; p < k->a->pairs; p++) {
+		struct pair_rec *pr = &k->pairs[p];
+
+		if (pt_run_read(pr->run[0].dir, &pr->a, err, sizeof(err)))
+			goto bad;
+		if (pt_run_read(pr->run[1].dir, &pr->b, err, sizeof(err))) {
+			pt_run_free(&pr->a);
+			goto bad;
+		}
+		pr->loaded = true;
+		if (pt_compare(pr->a.series, pr->a.nseries, pr->b.series, pr->b.nseries,
+			       &k->a->opts, &pr->res))
+			return PT_EXIT_FAIL;
+		pr->compared = true;
+		k->fired += pr->res.regressions > 0;
+		k->any_significant += pr->res.regressions + pr->res.improvements + pr->res.changed >
+				      0;
+		k->tested_total += pr->res.tested;
+		k->significant_total +=
+			pr->res.regressions + pr->res.improvements + pr->res.changed;
+		k->too_few_total += pr->res.too_few;
+		k->blind_pairs += pr->res.gate_blind;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "ptbench calibrate: %s\n", err);
+	return PT_EXIT_FAIL;
+}
+
+static struct detect_rec *detect_find(struct calib *k, const struct pt_series *s)
+{
+	size_t i;
+
+	for (i = 0; i < k->ndet; i++)
+		if (!pt_series_key_cmp(k->det[i].key, s))
+			return &k->det[i];
+	return NULL;
+}
+
+/* Scale one row's new samples by each shift and ask the gate again. */
+static void detect_row(const struct pt_cmp_result *r, size_t i, struct detect_rec *d, double *buf)
+{
+	const struct pt_series *c = r->rows[i].cand;
+	size_t s, j;
+
+	d->pairs_tested++;
+	for (s = 0; s < NSHIFTS; s++) {
+		double f = c->better == PT_LOWER ? 1 + shifts_pct[s] / 100
+						 : 1 - shifts_pct[s] / 100;
+
+		for (j = 0; j < c->n; j++)
+			buf[j] = c->values[j] * f;
+		if (pt_cmp_rejudge(r, i, buf, c->n) == PT_V_WORSE)
+			d->hits[s]++;
+	}
+}
+
+static int detect_all(struct calib *k)
+{
+	size_t i, maxn = 1, cap = 0;
+	double *buf;
+	int p;
+
+	for (p = 0; p < k->a->pairs; p++)
+		for (i = 0; i < k->pairs[p].res.n; i++) {
+			cap++;
+			if (k->pairs[p].res.rows[i].cand && k->pairs[p].res.rows[i].cand->n > maxn)
+				maxn = k->pairs[p].res.rows[i].cand->n;
+		}
+	k->det = calloc(cap ? cap : 1, sizeof(*k->det));
+	buf = malloc(maxn * sizeof(*buf));
+	if (!k->det || !buf) {
+		free(buf);
+		return -1;
+	}
+	for (p = 0; p < k->a->pairs; p++) {
+		const struct pt_cmp_result *r = &k->pairs[p].res;
+
+		for (i = 0; i < r->n; i++) {
+			const struct pt_cmp_row *w = &r->rows[i];
+			struct detect_rec *d;
+
+			if (!w->tested || w->key->better == PT_NEITHER)
+				continue;
+			d = detect_find(k, w->key);
+			if (!d) {
+				d = &k->det[k->ndet++];
+				d->key = w->key;
+			}
+			detect_row(r, i, d, buf);
+		}
+	}
+	free(buf);
+	for (i = 0; i < k->ndet; i++) {
+		struct detect_rec *d = &k->det[i];
+		size_t s;
+
+		d->smallest_pct = NAN;
+		for (s = 0; s < NSHIFTS; s++)
+			if ((double)d->hits[s] >= DETECT_RATE * (double)k->a->pairs) {
+				d->smallest_pct = shifts_pct[s];
+				break;
+			}
+	}
+	return 0;
+}
+
+/* ---- the figures ---- */
+
+/* P(X <= x) for X ~ Binomial(n, p). */
+static double binom_cdf(size_t x, size_t n, double p)
+{
+	double sum = 0;
+	size_t i;
+
+	if (p <= 0)
+		return 1;
+	if (p >= 1)
+		return x >= n ? 1 : 0;
+	for (i = 0; i <= x && i <= n; i++)
+		sum += exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
+			   lgamma((double)(n - i) + 1) + (double)i * log(p) +
+			   (double)(n - i) * log1p(-p));
+	return sum;
+}
+
+/* Clopper-Pearson upper limit of a 95% two-sided interval for x of n. */
+static double rate_upper95(size_t x, size_t n)
+{
+	double lo = (double)x / (double)n, hi = 1;
+	int it;
+
+	if (x >= n)
+		return 1;
+	for (it = 0; it < 60; it++) {
+		double mid = (lo + hi) / 2;
+
+		if (binom_cdf(x, n, mid) > 0.025)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+struct detect_summary {
+	size_t detectable, undetectable;
+	double median_pct, max_pct, min_pct;
+};
+
+static void detect_summarize(const struct calib *k, struct detect_summary *ds)
+{
+	double *v = malloc((k->ndet ? k->ndet : 1) * sizeof(*v));
+	size_t i, n = 0;
+
+	memset(ds, 0, sizeof(*ds));
+	ds->median_pct = ds->max_pct = ds->min_pct = NAN;
+	if (!v)
+		return;
+	for (i = 0; i < k->ndet; i++)
+		if (isnan(k->det[i].smallest_pct))
+			ds->undetectable++;
+		else
+			v[n++] = k->det[i].smallest_pct;
+	ds->detectable = n;
+	if (n) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		ds->min_pct = v[0];
+		ds->max_pct = v[n - 1];
+		ds->median_pct = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	}
+	free(v);
+}
+
+static void write_text(const struct calib *k, FILE *f)
+{
+	const struct calib_args *a = k->a;
+	struct detect_summary ds;
+	char label[600];
+	size_t i;
+
+	detect_summarize(k, &ds);
+	fprintf(f,
+		"ptbench calibrate: %d A/A pairs of suite '%s' (%s reps), gate alpha %g, "
+		"threshold %g%%, %s correction\n",
+		a->pairs, a->suite, a->reps ? a->reps : "default", a->opts.alpha,
+		a->opts.threshold_pct, pt_correction_name(a->opts.correction));
+	fprintf(f, "runner: %s\n\n", k->runner);
+	fprintf(f, "false positives (A/A, no change):\n");
+	fprintf(f, "  gate fired (exit 1) in %zu of %d pairs: rate %.3f (95%% upper bound %.3f)\n",
+		k->fired, a->pairs, (double)k->fired / a->pairs,
+		rate_upper95(k->fired, (size_t)a->pairs));
+	fprintf(f, "  any significant change in %zu of %d pairs\n", k->any_significant, a->pairs);
+	fprintf(f, "  series judged significant: %zu of %zu tested: rate %.4f\n",
+		k->significant_total, k->tested_total,
+		k->tested_total ? (double)k->significant_total / (double)k->tested_total : 0.0);
+	if (k->too_few_total || k->blind_pairs)
+		fprintf(f,
+			"  WARNING: %zu series-pairs had too few samples; the gate was blind in "
+			"%zu pairs\n",
+			k->too_few_total, k->blind_pairs);
+	fprintf(f,
+		"\nsmallest change detected in >= %.0f%% of pairs (shift injected into the new "
+		"side, one metric at a time):\n",
+		DETECT_RATE * 100);
+	if (ds.detectable)
+		fprintf(f,
+			"  over %zu series: best %g%%, median %g%%, worst %g%%; %zu series not "
+			"detected even at %g%%\n",
+			k->ndet, ds.min_pct, ds.median_pct, ds.max_pct, ds.undetectable,
+			shifts_pct[NSHIFTS - 1]);
+	else
+		fprintf(f, "  no series reached the detection rate within %g%% (%zu series)\n",
+			shifts_pct[NSHIFTS - 1], k->ndet);
+	for (i = 0; i < k->ndet; i++) {
+		const struct detect_rec *d = &k->det[i];
+
+		pt_series_name(d->key, label, sizeof(label));
+		if (isnan(d->smallest_pct))
+			fprintf(f, "  %-60s  > %g%%\n", label, shifts_pct[NSHIFTS - 1]);
+		else
+			fprintf(f, "  %-60s  %g%%\n", label, d->smallest_pct);
+	}
+}
+
+static void json_detect(const struct calib *k, struct pt_json *j)
+{
+	struct detect_summary ds;
+	size_t i, s;
+
+	detect_summarize(k, &ds);
+	pt_json_obj_begin(j, "detection");
+	pt_json_num(j, "target_rate", DETECT_RATE);
+	pt_json_arr_begin(j, "shifts_pct");
+	for (s = 0; s < NSHIFTS; s++)
+		pt_json_num(j, NULL, shifts_pct[s]);
+	pt_json_arr_end(j);
+	pt_json_uint(j, "series", k->ndet);
+	pt_json_uint(j, "undetectable", ds.undetectable);
+	pt_json_num(j, "best_pct", ds.min_pct);
+	pt_json_num(j, "median_pct", ds.median_pct);
+	pt_json_num(j, "worst_pct", ds.max_pct);
+	pt_json_arr_begin(j, "per_series");
+	for (i = 0; i < k->ndet; i++) {
+		const struct detect_rec *d = &k->det[i];
+
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "workload", d->key->workload);
+		pt_json_str(j, "case", d->key->cs);
+		pt_json_str(j, "params", d->key->params);
+		pt_json_str(j, "metric", d->key->metric);
+		pt_json_uint(j, "pairs_tested", d->pairs_tested);
+		pt_json_arr_begin(j, "detected_pairs");
+		for (s = 0; s < NSHIFTS; s++)
+			pt_json_uint(j, NULL, d->hits[s]);
+		pt_json_arr_end(j);
+		pt_json_num(j, "smallest_detected_pct", d->smallest_pct);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+	pt_json_obj_end(j);
+}
+
+static void json_runs(const struct calib *k, struct pt_json *j)
+{
+	int p, side;
+
+	pt_json_arr_begin(j, "runs");
+	for (p = 0; p < k->a->pairs; p++) {
+		const struct pair_rec *pr = &k->pairs[p];
+
+		pt_json_obj_begin(j, NULL);
+		for (side = 0; side < 2; side++) {
+			pt_json_obj_begin(j, side ? "b" : "a");
+			pt_json_str(j, "dir", pr->run[side].dir);
+			pt_json_num(j, "seconds", pr->run[side].seconds);
+			pt_json_int(j, "exit_status", pr->run[side].status);
+			pt_json_obj_end(j);
+		}
+		pt_json_uint(j, "tested", pr->res.tested);
+		pt_json_uint(j, "worse", pr->res.regressions);
+		pt_json_uint(j, "better", pr->res.improvements);
+		pt_json_uint(j, "changed", pr->res.changed);
+		pt_json_uint(j, "too_few", pr->res.too_few);
+		pt_json_bool(j, "gate_fired", pr->res.regressions > 0);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+}
+
+static void write_json(const struct calib *k, FILE *f)
+{
+	const struct calib_args *a = k->a;
+	struct pt_json j;
+
+	pt_json_init(&j, f);
+	pt_json_obj_begin(&j, NULL);
+	pt_json_str(&j, "tool_version", PTBENCH_VERSION);
+	pt_json_str(&j, "suite", a->suite);
+	pt_json_str(&j, "reps", a->reps);
+	pt_json_int(&j, "pairs", a->pairs);
+	pt_json_str(&j, "runner", k->runner);
+	pt_json_obj_begin(&j, "gate");
+	pt_json_num(&j, "alpha", a->opts.alpha);
+	pt_json_num(&j, "threshold_pct", a->opts.threshold_pct);
+	pt_json_str(&j, "correction", pt_correction_name(a->opts.correction));
+	pt_json_str(&j, "config", a->config_path);
+	pt_json_obj_end(&j);
+	pt_json_obj_begin(&j, "false_positives");
+	pt_json_uint(&j, "gate_fired_pairs", k->fired);
+	pt_json_num(&j, "gate_rate", (double)k->fired / a->pairs);
+	pt_json_num(&j, "gate_rate_upper95", rate_upper95(k->fired, (size_t)a->pairs));
+	pt_json_uint(&j, "any_significant_pairs", k->any_significant);
+	pt_json_uint(&j, "series_tested", k->tested_total);
+	pt_json_uint(&j, "series_significant", k->significant_total);
+	pt_json_num(&j, "series_rate",
+		    k->tested_total ? (double)k->significant_total / (double)k->tested_total : NAN);
+	pt_json_uint(&j, "series_too_few", k->too_few_total);
+	pt_json_uint(&j, "blind_pairs", k->blind_pairs);
+	pt_json_obj_end(&j);
+	json_detect(k, &j);
+	json_runs(k, &j);
+	pt_json_obj_end(&j);
+}
+
+static int write_file(const struct calib *k, const char *name,
+		      void (*writer)(const struct calib *, FILE *))
+{
+	char path[4300], tmp[4400];
+	FILE *f;
+	int err;
+
+	snprintf(path, sizeof(path), "%s/%s", k->a->out, name);
+	f = pt_atomic_open(path, tmp, sizeof(tmp));
+	if (!f) {
+		fprintf(stderr, "ptbench calibrate: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	writer(k, f);
+	err = pt_atomic_commit(f, tmp, path);
+	if (err) {
+		fprintf(stderr, "ptbench calibrate: %s: %s\n", path, strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- setup and teardown ---- */
+
+static int setup(struct calib *k, char *outbuf, size_t outlen, struct pt_cmp_config *cfg)
+{
+	const char *env = getenv("PTBENCH_CALIBRATE_RUNNER");
+	char err[4400], logs[4300];
+	ssize_t n;
+
+	if (!k->a->out) {
+		time_t t = time(NULL);
+		struct tm tm;
+
+		gmtime_r(&t, &tm);
+		strftime(outbuf, outlen, "results/calibrate-%Y%m%dT%H%M%SZ", &tm);
+		k->a->out = outbuf;
+	}
+	if (strlen(k->a->out) > 3800)
+		return pt_usage_error("calibrate", "--out: path too long");
+	if (k->a->config_path) {
+		if (pt_cmp_config_load(k->a->config_path, cfg, err, sizeof(err))) {
+			fprintf(stderr, "ptbench calibrate: config: %s\n", err);
+			return PT_EXIT_USAGE;
+		}
+		k->a->opts.config = cfg;
+	}
+	if (env && *env) {
+		snprintf(k->runner, sizeof(k->runner), "%s", env);
+	} else {
+		n = readlink("/proc/self/exe", k->runner, sizeof(k->runner) - 1);
+		if (n <= 0) {
+			fprintf(stderr, "ptbench calibrate: /proc/self/exe: %s\n", strerror(errno));
+			return PT_EXIT_FAIL;
+		}
+		k->runner[n] = '\0';
+	}
+	if (access(k->runner, X_OK))
+		return pt_usage_error("calibrate", "runner %s is not executable: %s", k->runner,
+				      strerror(errno));
+	snprintf(logs, sizeof(logs), "%s/logs", k->a->out);
+	if (mkdir_p(logs)) {
+		fprintf(stderr, "ptbench calibrate: %s: %s\n", logs, strerror(errno));
+		return PT_EXIT_USAGE;
+	}
+	k->pairs = calloc((size_t)k->a->pairs, sizeof(*k->pairs));
+	if (!k->pairs)
+		return PT_EXIT_FAIL;
+	return 0;
+}
+
+static void teardown(struct calib *k)
+{
+	int p;
+
+	for (p = 0; k->pairs && p < k->a->pairs; p++) {
+		if (k->pairs[p].compared)
+			pt_cmp_result_free(&k->pairs[p].res);
+		if (k->pairs[p].loaded) {
+			pt_run_free(&k->pairs[p].a);
+			pt_run_free(&k->pairs[p].b);
+		}
+	}
+	free(k->pairs);
+	free(k->det);
+}
 
 int cmd_calibrate(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "ptbench: cmd_calibrate is not built yet\n");
-	return PT_EXIT_USAGE;
+	struct calib_args a = { 0 };
+	struct pt_cmp_config cfg = { 0 };
+	struct calib k = { .a = &a };
+	char outbuf[128];
+	int ret;
+
+	ret = parse_args(argc, argv, &a);
+	if (ret)
+		return ret == 1 ? PT_EXIT_OK : ret;
+	ret = setup(&k, outbuf, sizeof(outbuf), &cfg);
+	if (ret)
+		goto out;
+	fprintf(stderr, "calibrate: %d A/A pairs of suite '%s' into %s (runner %s)\n", a.pairs,
+		a.suite, a.out, k.runner);
+	k.started = now_s();
+	ret = run_pairs(&k);
+	if (!ret)
+		ret = compare_pairs(&k);
+	if (!ret && detect_all(&k))
+		ret = PT_EXIT_FAIL;
+	if (!ret && (write_file(&k, "calibrate.json", write_json) ||
+		     write_file(&k, "calibrate.txt", write_text)))
+		ret = PT_EXIT_FAIL;
+	if (!ret) {
+		write_text(&k, stdout);
+		printf("\nwritten: %s/calibrate.json, %s/calibrate.txt\n", a.out, a.out);
+	}
+out:
+	teardown(&k);
+	pt_cmp_config_free(&cfg);
+	return ret;
 }

@@ -77,12 +77,18 @@ static int parse_int(const char *s, int min, int *out)
 static int parse_args(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option opts[] = {
-		{ "suite", required_argument, NULL, 's' }, { "workload", required_argument, NULL, 'w' },
-		{ "case", required_argument, NULL, 'C' },  { "reps", required_argument, NULL, 'r' },
-		{ "warmup", required_argument, NULL, 'W' }, { "cpu", required_argument, NULL, 'c' },
-		{ "events", required_argument, NULL, 'e' }, { "max-mem", required_argument, NULL, 'm' },
-		{ "mem-frac", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
-		{ "tag", required_argument, NULL, 't' },   { "help", no_argument, NULL, 'h' },
+		{ "suite", required_argument, NULL, 's' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "case", required_argument, NULL, 'C' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "warmup", required_argument, NULL, 'W' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "events", required_argument, NULL, 'e' },
+		{ "max-mem", required_argument, NULL, 'm' },
+		{ "mem-frac", required_argument, NULL, 'f' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "tag", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -90,35 +96,59 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
-		case 's': o->suite = optarg; break;
-		case 'w': o->workloads = optarg; break;
-		case 'C': o->case_glob = optarg; break;
-		case 'e': o->events = optarg; break;
-		case 'o': o->out = optarg; break;
-		case 't': o->tag = optarg; break;
+		case 's':
+			o->suite = optarg;
+			break;
+		case 'w':
+			o->workloads = optarg;
+			break;
+		case 'C':
+			o->case_glob = optarg;
+			break;
+		case 'e':
+			o->events = optarg;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 't':
+			o->tag = optarg;
+			break;
 		case 'r':
 			if (parse_int(optarg, 1, &o->reps))
-				return pt_usage_error("run", "--reps needs a whole number >= 1, not '%s'", optarg);
+				return pt_usage_error("run",
+						      "--reps needs a whole number >= 1, not '%s'",
+						      optarg);
 			break;
 		case 'W':
 			if (parse_int(optarg, 0, &o->warmup))
-				return pt_usage_error("run", "--warmup needs a whole number >= 0, not '%s'", optarg);
+				return pt_usage_error(
+					"run", "--warmup needs a whole number >= 0, not '%s'",
+					optarg);
 			break;
 		case 'c':
 			if (parse_int(optarg, 0, &o->cpu))
-				return pt_usage_error("run", "--cpu needs a CPU number, not '%s'", optarg);
+				return pt_usage_error("run", "--cpu needs a CPU number, not '%s'",
+						      optarg);
 			break;
 		case 'm':
 			if (pt_size_parse(optarg, &o->max_mem) || !o->max_mem)
-				return pt_usage_error("run", "--max-mem needs a size like 512M or 4G, not '%s'", optarg);
+				return pt_usage_error(
+					"run", "--max-mem needs a size like 512M or 4G, not '%s'",
+					optarg);
 			break;
 		case 'f':
 			o->mem_frac = strtod(optarg, &end);
 			if (*end || end == optarg || o->mem_frac <= 0 || o->mem_frac > 1)
-				return pt_usage_error("run", "--mem-frac needs a number in (0, 1], not '%s'", optarg);
+				return pt_usage_error(
+					"run", "--mem-frac needs a number in (0, 1], not '%s'",
+					optarg);
 			break;
-		case 'h': run_usage(stdout); return -1;
-		default: return pt_usage_error("run", "unknown option");
+		case 'h':
+			run_usage(stdout);
+			return -1;
+		default:
+			return pt_usage_error("run", "unknown option");
 		}
 	}
 	if (optind < argc)
@@ -203,8 +233,9 @@ static int check_explicit_guard(const struct pt_run *run)
 		const struct pt_case_result *res = &run->results[i];
 
 		if (pt_memory_guard(res->c.mem_bytes, run->mem_frac, msg, sizeof(msg)))
-			return pt_usage_error("run", "%s %s refused: %s (lower --max-mem or raise --mem-frac)",
-					      res->w->name, res->c.name, msg);
+			return pt_usage_error(
+				"run", "%s %s refused: %s (lower --max-mem or raise --mem-frac)",
+				res->w->name, res->c.name, msg);
 	}
 	return 0;
 }
@@ -222,7 +253,8 @@ static int open_counters(struct pt_run *run, char *events)
 	if (ret == -2)
 		return pt_usage_error("run", "--events: %s", err);
 	if (ret)
-		fprintf(stderr, "ptbench run: counters could not be set up; none will be recorded\n");
+		fprintf(stderr,
+			"ptbench run: counters could not be set up; none will be recorded\n");
 	return 0;
 }
 
@@ -345,8 +377,8 @@ int cmd_run(int argc, char **argv)
 		return ret;
 	}
 	fprintf(stderr, "ptbench run: %zu cases, %d reps (+%d warm-up), pinned to %s, %s\n",
-		run.nresults, run.reps, run.warmup,
-		run.binding.ok ? run.binding.cpuset : "nothing", run.regime.text);
+		run.nresults, run.reps, run.warmup, run.binding.ok ? run.binding.cpuset : "nothing",
+		run.regime.text);
 	failed = pt_run_cases(&run);
 	pt_knob_restore_all();
 	ret = finish(&run, failed);

@@ -47,7 +47,8 @@ static void progress(const struct pt_run *run, size_t i, int rep, const char *wh
 
 	if (isatty(STDERR_FILENO))
 		fprintf(stderr, "\r\033[K[%zu/%zu] %s %s: %s %d/%d", i + 1, run->nresults,
-			res->w->name, res->c.name, what, rep, what[0] == 'w' ? run->warmup : run->reps);
+			res->w->name, res->c.name, what, rep,
+			what[0] == 'w' ? run->warmup : run->reps);
 }
 
 static void progress_done(const struct pt_run *run, size_t i)
@@ -283,8 +284,8 @@ void pt_run_print_summary(const struct pt_run *run)
 
 		printf("%-9s %-26s %-8s", res->w->name, res->c.name, status[res->status]);
 		if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
-			printf(" %-18s %12.4g %8.2f %4zu", res->primary_metric, s.median, s.cv * 100,
-			       s.n);
+			printf(" %-18s %12.4g %8.2f %4zu", res->primary_metric, s.median,
+			       s.cv * 100, s.n);
 		putchar('\n');
 	}
 }

@@ -31,7 +31,7 @@ struct pt_counters {
 };
 
 static const char *const sw_events[] = {
-	"page-faults",	   "minor-faults",   "major-faults",
+	"page-faults",	    "minor-faults",   "major-faults",
 	"context-switches", "cpu-migrations", "task-clock",
 };
 
@@ -45,11 +45,7 @@ static const char *const hw_events[] = {
 	"DTLB_LOAD_MISSES:STLB_HIT",
 	"DTLB_STORE_MISSES:WALK_COMPLETED",
 #elif defined(__aarch64__)
-	"L1D_TLB_REFILL",
-	"L2D_TLB_REFILL",
-	"DTLB_WALK",
-	"DTLB_WALK_PERCYC",
-	"DTLB_STEP",
+	"L1D_TLB_REFILL",   "L2D_TLB_REFILL",	"DTLB_WALK", "DTLB_WALK_PERCYC", "DTLB_STEP",
 #endif
 };
 

@@ -204,8 +204,8 @@ bool pt_env_has_hw_pmu(void)
 static void json_file(struct pt_json *j, const char *key, const char *path, bool choice)
 {
 	char buf[256];
-	int ret = choice ? pt_sys_read_choice(path, buf, sizeof(buf)) :
-			   pt_sys_read(path, buf, sizeof(buf));
+	int ret = choice ? pt_sys_read_choice(path, buf, sizeof(buf))
+			 : pt_sys_read(path, buf, sizeof(buf));
 
 	if (ret < 0)
 		pt_json_null(j, key);
@@ -216,10 +216,10 @@ static void json_file(struct pt_json *j, const char *key, const char *path, bool
 static void json_kconfig(struct pt_json *j)
 {
 	static const char *const keys[] = {
-		"CONFIG_ARM64_D128",	 "CONFIG_PGTABLE_LEVELS",   "CONFIG_ARM64_VA_BITS",
-		"CONFIG_ARM64_PA_BITS",	 "CONFIG_ARM64_4K_PAGES",   "CONFIG_ARM64_16K_PAGES",
-		"CONFIG_ARM64_64K_PAGES", "CONFIG_X86_5LEVEL",	    "CONFIG_TRANSPARENT_HUGEPAGE",
-		"CONFIG_HUGETLBFS",	 "CONFIG_PAGE_SIZE_4KB",    "CONFIG_ARM64_CONT_PTE_SHIFT",
+		"CONFIG_ARM64_D128",	  "CONFIG_PGTABLE_LEVELS", "CONFIG_ARM64_VA_BITS",
+		"CONFIG_ARM64_PA_BITS",	  "CONFIG_ARM64_4K_PAGES", "CONFIG_ARM64_16K_PAGES",
+		"CONFIG_ARM64_64K_PAGES", "CONFIG_X86_5LEVEL",	   "CONFIG_TRANSPARENT_HUGEPAGE",
+		"CONFIG_HUGETLBFS",	  "CONFIG_PAGE_SIZE_4KB",  "CONFIG_ARM64_CONT_PTE_SHIFT",
 	};
 	char v[64];
 	size_t i;

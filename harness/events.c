@@ -84,4 +84,3 @@ int pt_event_resolve(const char *name, struct pt_event_code *code, char *err, si
 	code->exclude_hv = attr->exclude_hv;
 	return 0;
 }
-

@@ -11,7 +11,7 @@
 #include "harness/sysfs.h"
 
 struct pt_knob {
-	char path[512];	 /* resolved (sysroot) path, ready for the handler */
+	char path[512]; /* resolved (sysroot) path, ready for the handler */
 	char value[128]; /* the value to restore */
 };
 

@@ -74,7 +74,8 @@ int pt_smaps_range(const void *addr, size_t len, struct pt_smaps_info *s)
 	while (fgets(line, sizeof(line), f)) {
 		uintmax_t start, end;
 
-		if (sscanf(line, "%jx-%jx ", &start, &end) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+		if (sscanf(line, "%jx-%jx ", &start, &end) == 2 &&
+		    strchr(line, '-') < strchr(line, ' ')) {
 			inside = start < hi && end > lo;
 			s->vmas += inside;
 			continue;

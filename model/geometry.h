@@ -55,5 +55,10 @@ const char *pt_format_name(enum pt_format f);
 /* Parse "d64"/"D128", "4K"/"4096", 48; -1 when invalid. */
 int pt_format_parse(const char *s, enum pt_format *f);
 int pt_granule_parse(const char *s, unsigned *granule_shift);
+/*
+ * The architecture extension a geometry needs beyond the base format:
+ * "FEAT_LPA2" / "FEAT_LVA" (D64 VA > 48), "FEAT_LVA3" (D128 VA > 52), NULL.
+ */
+const char *pt_geometry_extension(const struct pt_geometry *g);
 
 #endif

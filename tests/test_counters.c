@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* Counting through libperf: real faults, unknown and unsupported events. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
@@ -61,7 +62,8 @@ static void test_unsupported_is_listed_not_zero(void **state)
 	struct pt_counter_reading r;
 	struct pt_counters *c;
 	char err[160];
-	size_t i;
+	bool listed;
+	size_t i, n;
 
 	(void)state;
 	if (pt_env_has_hw_pmu()) {
@@ -69,8 +71,14 @@ static void test_unsupported_is_listed_not_zero(void **state)
 		return;
 	}
 	assert_int_equal(pt_counters_open(&c, names, 2, err, sizeof(err)), 0);
-	assert_int_equal(pt_counters_unsupported(c, &bad), 1);
-	assert_string_equal(bad[0].name, "dTLB-load-misses");
+	n = pt_counters_unsupported(c, &bad);
+	/* Under user-mode emulation even software events may be refused. */
+	assert_true(n >= 1);
+	for (i = 0, listed = false; i < n; i++) {
+		listed |= !strcmp(bad[i].name, "dTLB-load-misses");
+		assert_true(strlen(bad[i].reason) > 0);
+	}
+	assert_true(listed);
 	for (i = 0; !pt_counters_get(c, i, &r); i++)
 		assert_string_not_equal(r.name, "dTLB-load-misses");
 	assert_true(pt_counters_value(c, "dTLB-load-misses") < 0);

@@ -75,9 +75,10 @@ static void test_atomic_rename(void **state)
 	assert_int_equal(pt_sink_close(s), 0);
 	text = slurp(path);
 	assert_non_null(text);
-	assert_string_equal(text, PT_CSV_HEADER "\n"
-				  "tlb,chase-4k-1M,backing=4k;ws=1048576,0,ns_per_access,2.5,ns,lower\n"
-				  "w,\"a,b\",\"k=\"\"v\"\"\",1,m,1e-12,s,neither\n");
+	assert_string_equal(text, PT_CSV_HEADER
+			    "\n"
+			    "tlb,chase-4k-1M,backing=4k;ws=1048576,0,ns_per_access,2.5,ns,lower\n"
+			    "w,\"a,b\",\"k=\"\"v\"\"\",1,m,1e-12,s,neither\n");
 	/* An aborted sink leaves nothing behind. */
 	snprintf(path, sizeof(path), "%s/aborted.csv", dir);
 	assert_int_equal(pt_sink_open(&s, path), 0);

@@ -8,10 +8,22 @@
 #include "workloads/workload.h"
 
 extern const struct pt_workload pt_wl_tlb;
+extern const struct pt_workload pt_wl_fault;
+extern const struct pt_workload pt_wl_mprotect;
+extern const struct pt_workload pt_wl_munmap;
+extern const struct pt_workload pt_wl_fork;
+extern const struct pt_workload pt_wl_thp;
+extern const struct pt_workload pt_wl_pgtable;
 
 /* The order is the order of a suite run and of ptbench list. */
 const struct pt_workload *const pt_workloads[] = {
-	&pt_wl_tlb,
+	&pt_wl_tlb, /* TLB misses: pointer chase over a working set */
+	&pt_wl_fault, /* page faults: anon, file, COW, scaling */
+	&pt_wl_mprotect, /* protection changes, huge-page and VMA splits */
+	&pt_wl_fork, /* fork with resident memory */
+	&pt_wl_munmap, /* munmap and MADV_DONTNEED */
+	&pt_wl_thp, /* huge-page faults, collapse, split, mTHP */
+	&pt_wl_pgtable, /* page-table memory of dense and sparse layouts */
 	NULL,
 };
 

@@ -112,7 +112,8 @@ static int reserve_hugetlb(uint64_t pmd, uint64_t count, struct pt_rep *r)
 	snprintf(path, sizeof(path), "/sys/kernel/mm/hugepages/hugepages-%llukB/nr_hugepages",
 		 (unsigned long long)(pmd >> 10));
 	if (pt_sys_read_u64(path, &have))
-		return pt_rep_skip(r, "no hugetlb pool of %llu kB", (unsigned long long)(pmd >> 10));
+		return pt_rep_skip(r, "no hugetlb pool of %llu kB",
+				   (unsigned long long)(pmd >> 10));
 	if (have >= count)
 		return 0;
 	want = count;
@@ -146,8 +147,8 @@ static int map_region(const struct pt_case *c, struct pt_rep *r, struct tlb_regi
 					   strerror(errno));
 		return 0;
 	}
-	reg->base = pt_map_anon(reg->len, huge ? pmd : pt_page_size(),
-				huge ? PT_BACK_THP : PT_BACK_4K);
+	reg->base =
+		pt_map_anon(reg->len, huge ? pmd : pt_page_size(), huge ? PT_BACK_THP : PT_BACK_4K);
 	if (!reg->base)
 		return pt_rep_fail(r, "mmap of %zu bytes: %s", reg->len, strerror(errno));
 	return 0;
@@ -169,8 +170,8 @@ static int verify_backing(const struct pt_case *c, struct pt_rep *r, struct tlb_
 		return pt_rep_fail(r, "4K case got %llu bytes of huge pages",
 				   (unsigned long long)s.anon_huge_bytes);
 	if ((c->backing == PT_BACK_THP || c->variant == TLB_DENSE) && frac < THP_MIN_FRACTION)
-		return pt_rep_fail(r, "THP case got huge pages for only %.0f%% of %zu bytes", frac * 100,
-				   reg->len);
+		return pt_rep_fail(r, "THP case got huge pages for only %.0f%% of %zu bytes",
+				   frac * 100, reg->len);
 	return 0;
 }
 

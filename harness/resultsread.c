@@ -1,0 +1,885 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reading a run directory back: results.csv strictly (a comparison built on
+ * a misread file is worse than none), meta.json tolerantly (only a few
+ * fields are shown, unknown keys are ignored as SCHEMA.md asks).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "harness/resultsread.h"
+
+#define CSV_FIELDS 8
+#define MAX_FILE_BYTES (1024L * 1024 * 1024)
+
+enum { F_WORKLOAD, F_CASE, F_PARAMS, F_REP, F_METRIC, F_VALUE, F_UNIT, F_BETTER };
+
+static const char *const csv_columns[CSV_FIELDS] = {
+	"workload", "case", "params", "rep", "metric", "value", "unit", "better",
+};
+
+struct csv_row {
+	char *workload, *cs, *params, *metric, *unit;
+	enum pt_better better;
+	int rep;
+	double value;
+	long line;
+};
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+/* The whole stream into a NUL-terminated buffer (NULs inside are refused). */
+static char *slurp(FILE *f, size_t *len)
+{
+	size_t cap = 65536, n = 0, got;
+	char *buf = malloc(cap + 1), *nb;
+
+	if (!buf)
+		return NULL;
+	while ((got = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			if (cap >= (size_t)MAX_FILE_BYTES)
+				break;
+			cap *= 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				return NULL;
+			}
+			buf = nb;
+		}
+	}
+	if (ferror(f)) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/*
+ * One RFC 4180 record starting at *pos. Fields are unquoted in place into
+ * out (a buffer as long as the input) and pointed to by fields[]. *line is
+ * advanced past the newlines consumed. Returns the field count, or -1.
+ */
+static int csv_record(const char *buf, size_t len, size_t *pos, long *line, char *out,
+		      char **fields, int max, const char *name, char *err, size_t errlen)
+{
+	size_t i = *pos;
+	int nf = 0;
+	long start_line = *line;
+
+	for (;;) {
+		char *f = out;
+		bool quoted = false;
+
+		if (i < len && buf[i] == '"') {
+			quoted = true;
+			i++;
+			for (;;) {
+				if (i >= len)
+					return fail(err, errlen,
+						    "%s:%ld: unterminated quoted field", name,
+						    start_line);
+				if (buf[i] == '"') {
+					if (i + 1 < len && buf[i + 1] == '"') {
+						*out++ = '"';
+						i += 2;
+						continue;
+					}
+					i++;
+					break;
+				}
+				if (buf[i] == '\n')
+					(*line)++;
+				*out++ = buf[i++];
+			}
+		} else {
+			while (i < len && buf[i] != ',' && buf[i] != '\n' && buf[i] != '\r') {
+				if (buf[i] == '"')
+					return fail(err, errlen,
+						    "%s:%ld: quote inside an unquoted field %d",
+						    name, start_line, nf + 1);
+				*out++ = buf[i++];
+			}
+		}
+		*out++ = '\0';
+		if (nf < max)
+			fields[nf] = f;
+		nf++;
+		if (i < len && buf[i] == ',') {
+			i++;
+			continue;
+		}
+		if (i < len && buf[i] == '\r')
+			i++;
+		if (i < len && buf[i] != '\n')
+			return fail(err, errlen, "%s:%ld: %s after field %d", name, start_line,
+				    quoted ? "text after a closing quote" : "stray carriage return",
+				    nf);
+		if (i < len)
+			i++;
+		(*line)++;
+		break;
+	}
+	*pos = i;
+	return nf;
+}
+
+static int parse_rep(const char *s, int *rep)
+{
+	char *end;
+	long v;
+
+	if (!*s || !isdigit((unsigned char)*s))
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < 0 || v > INT_MAX)
+		return -1;
+	*rep = (int)v;
+	return 0;
+}
+
+static int parse_value(const char *s, double *v)
+{
+	char *end;
+
+	if (!*s || isspace((unsigned char)*s))
+		return -1;
+	errno = 0;
+	*v = strtod(s, &end);
+	if (*end || !isfinite(*v))
+		return -1;
+	/* strtod accepts hex floats and "inf"; SCHEMA.md's %.9g never writes them. */
+	if (strpbrk(s, "xXnN"))
+		return -1;
+	return 0;
+}
+
+static int parse_better(const char *s, enum pt_better *b)
+{
+	if (!strcmp(s, "lower"))
+		*b = PT_LOWER;
+	else if (!strcmp(s, "higher"))
+		*b = PT_HIGHER;
+	else if (!strcmp(s, "neither"))
+		*b = PT_NEITHER;
+	else
+		return -1;
+	return 0;
+}
+
+static const char *better_name(enum pt_better b)
+{
+	return b == PT_LOWER ? "lower" : b == PT_HIGHER ? "higher" : "neither";
+}
+
+static int check_header(char **fields, int nf, const char *name, char *err, size_t errlen)
+{
+	int i;
+
+	if (nf != CSV_FIELDS)
+		return fail(err, errlen, "%s:1: header has %d fields, expected %d (%s)", name, nf,
+			    CSV_FIELDS, PT_CSV_HEADER);
+	for (i = 0; i < CSV_FIELDS; i++)
+		if (strcmp(fields[i], csv_columns[i]))
+			return fail(err, errlen,
+				    "%s:1: header column %d is '%s', expected '%s' (%s)", name,
+				    i + 1, fields[i], csv_columns[i], PT_CSV_HEADER);
+	return 0;
+}
+
+static int row_from_fields(char **fl, int nf, long line, struct csv_row *row, const char *name,
+			   char *err, size_t errlen)
+{
+	static const int required[] = { F_WORKLOAD, F_CASE, F_METRIC, F_UNIT };
+	size_t k;
+
+	if (nf != CSV_FIELDS)
+		return fail(err, errlen, "%s:%ld: %d fields, expected %d", name, line, nf,
+			    CSV_FIELDS);
+	for (k = 0; k < sizeof(required) / sizeof(required[0]); k++)
+		if (!*fl[required[k]])
+			return fail(err, errlen, "%s:%ld: empty %s", name, line,
+				    csv_columns[required[k]]);
+	if (parse_rep(fl[F_REP], &row->rep))
+		return fail(err, errlen, "%s:%ld: rep '%s' is not an integer >= 0", name, line,
+			    fl[F_REP]);
+	if (parse_value(fl[F_VALUE], &row->value))
+		return fail(err, errlen, "%s:%ld: value '%s' is not a finite number", name, line,
+			    fl[F_VALUE]);
+	if (parse_better(fl[F_BETTER], &row->better))
+		return fail(err, errlen, "%s:%ld: better '%s' is not lower, higher or neither",
+			    name, line, fl[F_BETTER]);
+	row->workload = strdup(fl[F_WORKLOAD]);
+	row->cs = strdup(fl[F_CASE]);
+	row->params = strdup(fl[F_PARAMS]);
+	row->metric = strdup(fl[F_METRIC]);
+	row->unit = strdup(fl[F_UNIT]);
+	row->line = line;
+	if (!row->workload || !row->cs || !row->params || !row->metric || !row->unit)
+		return fail(err, errlen, "%s:%ld: out of memory", name, line);
+	return 0;
+}
+
+static int row_key_cmp(const struct csv_row *a, const struct csv_row *b)
+{
+	int c;
+
+	if ((c = strcmp(a->workload, b->workload)))
+		return c;
+	if ((c = strcmp(a->cs, b->cs)))
+		return c;
+	if ((c = strcmp(a->params, b->params)))
+		return c;
+	return strcmp(a->metric, b->metric);
+}
+
+static int row_sort_cmp(const void *pa, const void *pb)
+{
+	const struct csv_row *a = pa, *b = pb;
+	int c = row_key_cmp(a, b);
+
+	if (c)
+		return c;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static void rows_free(struct csv_row *rows, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(rows[i].workload);
+		free(rows[i].cs);
+		free(rows[i].params);
+		free(rows[i].metric);
+		free(rows[i].unit);
+	}
+	free(rows);
+}
+
+/* Move the rows of one series (rows[lo..hi)) into s; they are sorted by rep. */
+static int series_from_rows(struct csv_row *rows, size_t lo, size_t hi, struct pt_series *s,
+			    const char *name, char *err, size_t errlen)
+{
+	size_t i, n = hi - lo;
+
+	memset(s, 0, sizeof(*s));
+	for (i = lo + 1; i < hi; i++) {
+		if (rows[i].rep == rows[i - 1].rep)
+			return fail(err, errlen, "%s:%ld: rep %d of %s/%s/%s repeats line %ld",
+				    name, rows[i].line, rows[i].rep, rows[i].workload, rows[i].cs,
+				    rows[i].metric, rows[i - 1].line);
+		if (strcmp(rows[i].unit, rows[lo].unit))
+			return fail(err, errlen, "%s:%ld: unit '%s' differs from '%s' on line %ld",
+				    name, rows[i].line, rows[i].unit, rows[lo].unit, rows[lo].line);
+		if (rows[i].better != rows[lo].better)
+			return fail(err, errlen,
+				    "%s:%ld: better '%s' differs from '%s' on line %ld", name,
+				    rows[i].line, better_name(rows[i].better),
+				    better_name(rows[lo].better), rows[lo].line);
+	}
+	s->values = malloc(n * sizeof(*s->values));
+	s->reps = malloc(n * sizeof(*s->reps));
+	if (!s->values || !s->reps)
+		return fail(err, errlen, "%s: out of memory", name);
+	s->line = rows[lo].line;
+	for (i = lo; i < hi; i++) {
+		s->values[i - lo] = rows[i].value;
+		s->reps[i - lo] = rows[i].rep;
+		if (rows[i].line < s->line)
+			s->line = rows[i].line;
+	}
+	s->n = n;
+	s->better = rows[lo].better;
+	/* The strings move from the first row to the series. */
+	s->workload = rows[lo].workload;
+	s->cs = rows[lo].cs;
+	s->params = rows[lo].params;
+	s->metric = rows[lo].metric;
+	s->unit = rows[lo].unit;
+	rows[lo].workload = rows[lo].cs = rows[lo].params = NULL;
+	rows[lo].metric = rows[lo].unit = NULL;
+	return 0;
+}
+
+static void series_free(struct pt_series *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(s[i].workload);
+		free(s[i].cs);
+		free(s[i].params);
+		free(s[i].metric);
+		free(s[i].unit);
+		free(s[i].values);
+		free(s[i].reps);
+	}
+	free(s);
+}
+
+static int group_rows(struct csv_row *rows, size_t n, struct pt_run *r, const char *name, char *err,
+		      size_t errlen)
+{
+	size_t i, lo = 0, ns = 0;
+
+	if (n)
+		qsort(rows, n, sizeof(*rows), row_sort_cmp);
+	r->series = calloc(n ? n : 1, sizeof(*r->series));
+	if (!r->series)
+		return fail(err, errlen, "%s: out of memory", name);
+	for (i = 1; i <= n; i++) {
+		if (i < n && !row_key_cmp(&rows[i], &rows[lo]))
+			continue;
+		if (series_from_rows(rows, lo, i, &r->series[ns], name, err, errlen)) {
+			series_free(r->series, ns + 1);
+			r->series = NULL;
+			return -1;
+		}
+		ns++;
+		lo = i;
+	}
+	r->nseries = ns;
+	r->nrows = n;
+	return 0;
+}
+
+static int parse_rows(const char *buf, size_t len, char *scratch, struct csv_row **rowsp,
+		      size_t *np, const char *name, char *err, size_t errlen)
+{
+	char *fields[CSV_FIELDS];
+	size_t pos = 0, n = 0, cap = 0;
+	struct csv_row *rows = NULL, *nr;
+	long line = 1, start;
+	int nf;
+
+	nf = csv_record(buf, len, &pos, &line, scratch, fields, CSV_FIELDS, name, err, errlen);
+	if (nf < 0 || check_header(fields, nf, name, err, errlen))
+		return -1;
+	while (pos < len) {
+		start = line;
+		nf = csv_record(buf, len, &pos, &line, scratch, fields, CSV_FIELDS, name, err,
+				errlen);
+		if (nf < 0)
+			goto err;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			nr = realloc(rows, cap * sizeof(*rows));
+			if (!nr) {
+				fail(err, errlen, "%s: out of memory", name);
+				goto err;
+			}
+			rows = nr;
+		}
+		memset(&rows[n], 0, sizeof(rows[n]));
+		n++;
+		if (row_from_fields(fields, nf, start, &rows[n - 1], name, err, errlen))
+			goto err;
+	}
+	*rowsp = rows;
+	*np = n;
+	return 0;
+err:
+	rows_free(rows, n);
+	return -1;
+}
+
+int pt_results_parse(FILE *f, const char *name, struct pt_run *r, char *err, size_t errlen)
+{
+	struct csv_row *rows = NULL;
+	size_t len = 0, n = 0;
+	char *buf, *scratch;
+	int ret;
+
+	buf = slurp(f, &len);
+	if (!buf)
+		return fail(err, errlen, "%s: cannot read: %s", name,
+			    strerror(errno ? errno : EIO));
+	if (len == 0) {
+		free(buf);
+		return fail(err, errlen, "%s:1: empty file, expected the header %s", name,
+			    PT_CSV_HEADER);
+	}
+	if (memchr(buf, '\0', len)) {
+		free(buf);
+		return fail(err, errlen, "%s: contains a NUL byte; not a CSV text file", name);
+	}
+	scratch = malloc(len + 1);
+	if (!scratch) {
+		free(buf);
+		return fail(err, errlen, "%s: out of memory", name);
+	}
+	ret = parse_rows(buf, len, scratch, &rows, &n, name, err, errlen);
+	free(scratch);
+	free(buf);
+	if (ret)
+		return -1;
+	ret = group_rows(rows, n, r, name, err, errlen);
+	rows_free(rows, n);
+	return ret;
+}
+
+/* ---- meta.json: a small JSON parser that flattens scalars to paths ---- */
+
+struct json_kv {
+	char path[256];
+	char val[256];
+};
+
+struct json_p {
+	const char *s;
+	size_t i, len;
+	long line;
+	int depth;
+	struct json_kv *kv;
+	size_t nkv, cap;
+	const char *name;
+	char *err;
+	size_t errlen;
+};
+
+static int json_value(struct json_p *p, const char *path);
+
+static void json_ws(struct json_p *p)
+{
+	while (p->i < p->len && strchr(" \t\r\n", p->s[p->i])) {
+		if (p->s[p->i] == '\n')
+			p->line++;
+		p->i++;
+	}
+}
+
+static int json_fail(struct json_p *p, const char *what)
+{
+	return fail(p->err, p->errlen, "%s:%ld: invalid JSON: %s", p->name, p->line, what);
+}
+
+static void put_utf8(char *out, size_t *o, size_t cap, unsigned cp)
+{
+	char tmp[4];
+	size_t n, k;
+
+	if (cp < 0x80) {
+		tmp[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		tmp[0] = (char)(0xc0 | (cp >> 6));
+		tmp[1] = (char)(0x80 | (cp & 0x3f));
+		n = 2;
+	} else {
+		tmp[0] = (char)(0xe0 | (cp >> 12));
+		tmp[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		tmp[2] = (char)(0x80 | (cp & 0x3f));
+		n = 3;
+	}
+	for (k = 0; k < n && *o + 1 < cap; k++)
+		out[(*o)++] = tmp[k];
+}
+
+static int json_escape_char(struct json_p *p, char *out, size_t *o, size_t cap)
+{
+	static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
+	const char *hit;
+	unsigned cp = 0;
+	int k;
+
+	if (p->i >= p->len)
+		return json_fail(p, "unterminated string");
+	hit = strchr(from, p->s[p->i]);
+	if (p->s[p->i] && hit) {
+		if (*o + 1 < cap)
+			out[(*o)++] = to[hit - from];
+		p->i++;
+		return 0;
+	}
+	if (p->s[p->i] != 'u')
+		return json_fail(p, "bad escape in a string");
+	for (k = 1; k <= 4; k++) {
+		char c = p->i + k < p->len ? p->s[p->i + k] : '\0';
+
+		if (!isxdigit((unsigned char)c))
+			return json_fail(p, "bad \\u escape");
+		cp = cp * 16 +
+		     (unsigned)(isdigit((unsigned char)c) ? c - '0' : (c | 0x20) - 'a' + 10);
+	}
+	p->i += 5;
+	/* Surrogate pairs are not needed for the fields shown; keep a marker. */
+	put_utf8(out, o, cap, (cp >= 0xd800 && cp < 0xe000) ? '?' : cp);
+	return 0;
+}
+
+/* A string into out (truncated to cap), p->i at the opening quote. */
+static int json_string(struct json_p *p, char *out, size_t cap)
+{
+	size_t o = 0;
+
+	p->i++;
+	for (;;) {
+		char c;
+
+		if (p->i >= p->len)
+			return json_fail(p, "unterminated string");
+		c = p->s[p->i];
+		if (c == '"') {
+			p->i++;
+			break;
+		}
+		if ((unsigned char)c < 0x20)
+			return json_fail(p, "control character in a string");
+		if (c == '\\') {
+			p->i++;
+			if (json_escape_char(p, out, &o, cap))
+				return -1;
+			continue;
+		}
+		if (o + 1 < cap)
+			out[o++] = c;
+		p->i++;
+	}
+	out[o] = '\0';
+	return 0;
+}
+
+static int json_add(struct json_p *p, const char *path, const char *val)
+{
+	struct json_kv *nk;
+
+	if (p->nkv == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 64;
+		nk = realloc(p->kv, p->cap * sizeof(*nk));
+		if (!nk)
+			return fail(p->err, p->errlen, "%s: out of memory", p->name);
+		p->kv = nk;
+	}
+	snprintf(p->kv[p->nkv].path, sizeof(p->kv[0].path), "%s", path);
+	snprintf(p->kv[p->nkv].val, sizeof(p->kv[0].val), "%s", val);
+	p->nkv++;
+	return 0;
+}
+
+static int json_literal(struct json_p *p, const char *path)
+{
+	static const char *const words[] = { "true", "false", "null" };
+	char num[64];
+	size_t k, start = p->i;
+
+	for (k = 0; k < 3; k++) {
+		size_t wl = strlen(words[k]);
+
+		if (p->len - p->i >= wl && !strncmp(p->s + p->i, words[k], wl)) {
+			p->i += wl;
+			return json_add(p, path, words[k]);
+		}
+	}
+	while (p->i < p->len && strchr("+-0123456789.eE", p->s[p->i]))
+		p->i++;
+	if (p->i == start || p->i - start >= sizeof(num))
+		return json_fail(p, "unexpected character");
+	memcpy(num, p->s + start, p->i - start);
+	num[p->i - start] = '\0';
+	{
+		char *end;
+
+		strtod(num, &end);
+		if (*end)
+			return json_fail(p, "bad number");
+	}
+	return json_add(p, path, num);
+}
+
+static int json_object(struct json_p *p, const char *path)
+{
+	char key[128], sub[256];
+
+	p->i++;
+	json_ws(p);
+	if (p->i < p->len && p->s[p->i] == '}') {
+		p->i++;
+		return 0;
+	}
+	for (;;) {
+		json_ws(p);
+		if (p->i >= p->len || p->s[p->i] != '"')
+			return json_fail(p, "expected a key");
+		if (json_string(p, key, sizeof(key)))
+			return -1;
+		json_ws(p);
+		if (p->i >= p->len || p->s[p->i] != ':')
+			return json_fail(p, "expected ':'");
+		p->i++;
+		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", key);
+		if (json_value(p, sub))
+			return -1;
+		json_ws(p);
+		if (p->i < p->len && p->s[p->i] == ',') {
+			p->i++;
+			continue;
+		}
+		if (p->i < p->len && p->s[p->i] == '}') {
+			p->i++;
+			return 0;
+		}
+		return json_fail(p, "expected ',' or '}'");
+	}
+}
+
+static int json_array(struct json_p *p, const char *path)
+{
+	char sub[256];
+	int idx = 0;
+
+	p->i++;
+	json_ws(p);
+	if (p->i < p->len && p->s[p->i] == ']') {
+		p->i++;
+		return 0;
+	}
+	for (;;) {
+		snprintf(sub, sizeof(sub), "%s[%d]", path, idx++);
+		if (json_value(p, sub))
+			return -1;
+		json_ws(p);
+		if (p->i < p->len && p->s[p->i] == ',') {
+			p->i++;
+			continue;
+		}
+		if (p->i < p->len && p->s[p->i] == ']') {
+			p->i++;
+			return 0;
+		}
+		return json_fail(p, "expected ',' or ']'");
+	}
+}
+
+static int json_value(struct json_p *p, const char *path)
+{
+	char str[256];
+	int ret;
+
+	json_ws(p);
+	if (p->i >= p->len)
+		return json_fail(p, "unexpected end of input");
+	if (++p->depth > 64)
+		return json_fail(p, "nested too deeply");
+	switch (p->s[p->i]) {
+	case '{':
+		ret = json_object(p, path);
+		break;
+	case '[':
+		ret = json_array(p, path);
+		break;
+	case '"':
+		ret = json_string(p, str, sizeof(str));
+		if (!ret)
+			ret = json_add(p, path, str);
+		break;
+	default:
+		ret = json_literal(p, path);
+	}
+	p->depth--;
+	return ret;
+}
+
+static const char *json_get(const struct json_p *p, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < p->nkv; i++)
+		if (!strcmp(p->kv[i].path, path))
+			return p->kv[i].val;
+	return NULL;
+}
+
+/* The first of several candidate paths that is present and not null. */
+static void json_pick(const struct json_p *p, const char *const *paths, char *out, size_t len)
+{
+	const char *v;
+
+	out[0] = '\0';
+	for (; *paths; paths++) {
+		v = json_get(p, *paths);
+		if (v && strcmp(v, "null")) {
+			size_t n = strnlen(v, len - 1);
+
+			memcpy(out, v, n);
+			out[n] = '\0';
+			return;
+		}
+	}
+}
+
+#define PICK(p, out, ...)                                                                          \
+	do {                                                                                       \
+		static const char *const paths_[] = { __VA_ARGS__, NULL };                         \
+		json_pick(p, paths_, out, sizeof(out));                                            \
+	} while (0)
+
+static void meta_fill(const struct json_p *p, struct pt_run_meta *m)
+{
+	PICK(p, m->kernel_release, "env.kernel_release", "env.kernel.release", "env.kernel",
+	     "env.uname.release", "env.release");
+	PICK(p, m->regime_text, "regime.text");
+	PICK(p, m->format, "regime.format");
+	PICK(p, m->arch, "regime.arch", "env.arch", "env.machine", "env.uname.machine");
+	PICK(p, m->cpu_model, "env.cpu_model", "env.cpu.model", "env.cpu.model_name",
+	     "env.cpu_model_name", "env.cpu");
+	PICK(p, m->page_size, "env.page_size", "regime.page_size");
+	PICK(p, m->pmd_size, "env.hpage_pmd_size", "env.thp.hpage_pmd_size", "regime.pmd_size");
+	PICK(p, m->thp_mode, "env.thp.enabled", "env.thp_enabled", "env.thp_mode",
+	     "env.transparent_hugepage.enabled", "env.thp");
+	PICK(p, m->pmu, "env.pmu_present", "env.hw_pmu", "env.has_hw_pmu", "env.pmu.present",
+	     "env.pmu.hardware", "env.pmu");
+	PICK(p, m->suite, "run.suite");
+	PICK(p, m->reps, "run.reps");
+	PICK(p, m->tool_version, "tool.version");
+	if (!strcmp(m->pmu, "true"))
+		snprintf(m->pmu, sizeof(m->pmu), "yes");
+	else if (!strcmp(m->pmu, "false"))
+		snprintf(m->pmu, sizeof(m->pmu), "no");
+}
+
+int pt_meta_parse(const char *text, const char *name, struct pt_run_meta *m, char *err,
+		  size_t errlen)
+{
+	struct json_p p = {
+		.s = text,
+		.len = strlen(text),
+		.line = 1,
+		.name = name,
+		.err = err,
+		.errlen = errlen,
+	};
+	int ret;
+
+	memset(m, 0, sizeof(*m));
+	json_ws(&p);
+	if (p.i >= p.len || p.s[p.i] != '{') {
+		free(p.kv);
+		return json_fail(&p, "expected a top-level object");
+	}
+	ret = json_value(&p, "");
+	if (!ret) {
+		json_ws(&p);
+		if (p.i < p.len)
+			ret = json_fail(&p, "text after the top-level object");
+	}
+	if (!ret) {
+		meta_fill(&p, m);
+		m->present = true;
+	}
+	free(p.kv);
+	return ret;
+}
+
+/* ---- the run directory ---- */
+
+static int read_meta(const char *path, struct pt_run *r, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	size_t len;
+	char *text;
+	int ret;
+
+	if (!f) {
+		snprintf(r->meta_note, sizeof(r->meta_note), "%s", strerror(errno));
+		return 0;
+	}
+	text = slurp(f, &len);
+	fclose(f);
+	if (!text)
+		return fail(err, errlen, "%s: cannot read", path);
+	if (memchr(text, '\0', len)) {
+		free(text);
+		return fail(err, errlen, "%s: contains a NUL byte", path);
+	}
+	ret = pt_meta_parse(text, path, &r->meta, err, errlen);
+	free(text);
+	return ret;
+}
+
+int pt_run_read(const char *path, struct pt_run *r, char *err, size_t errlen)
+{
+	char meta_path[4096 + 16], dir[4096];
+	struct stat st;
+	FILE *f;
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->path, sizeof(r->path), "%s", path);
+	if (stat(path, &st))
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(dir, sizeof(dir), "%s", path);
+		snprintf(r->csv_path, sizeof(r->csv_path), "%.4080s/results.csv", path);
+	} else {
+		const char *slash = strrchr(path, '/');
+
+		snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1,
+			 slash ? path : ".");
+		snprintf(r->csv_path, sizeof(r->csv_path), "%s", path);
+	}
+	f = fopen(r->csv_path, "r");
+	if (!f)
+		return fail(err, errlen, "%s: %s", r->csv_path, strerror(errno));
+	ret = pt_results_parse(f, r->csv_path, r, err, errlen);
+	fclose(f);
+	if (ret)
+		return -1;
+	snprintf(meta_path, sizeof(meta_path), "%s/meta.json", dir[0] ? dir : "/");
+	if (read_meta(meta_path, r, err, errlen)) {
+		pt_run_free(r);
+		return -1;
+	}
+	return 0;
+}
+
+void pt_run_free(struct pt_run *r)
+{
+	series_free(r->series, r->nseries);
+	r->series = NULL;
+	r->nseries = 0;
+}
+
+void pt_series_name(const struct pt_series *s, char *out, size_t len)
+{
+	snprintf(out, len, "%s/%s/%s", s->workload, s->cs, s->metric);
+}
+
+int pt_series_key_cmp(const struct pt_series *a, const struct pt_series *b)
+{
+	int c;
+
+	if ((c = strcmp(a->workload, b->workload)))
+		return c;
+	if ((c = strcmp(a->cs, b->cs)))
+		return c;
+	if ((c = strcmp(a->params, b->params)))
+		return c;
+	return strcmp(a->metric, b->metric);
+}

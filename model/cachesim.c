@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdio.h>
+#include <string.h>
+
+#include "model/cachesim.h"
+
+static const char *const level_names[PT_CACHE_LEVELS] = { "L1D", "L2", "LLC" };
+
+int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS],
+		     bool on, char *err, size_t errlen)
+{
+	char why[160];
+	unsigned l;
+
+	memset(c, 0, sizeof(*c));
+	c->on = on;
+	if (!on)
+		return 0;
+	for (l = 0; l < PT_CACHE_LEVELS; l++) {
+		uint64_t lines = cfg[l].size_bytes >> PT_LINE_SHIFT;
+
+		if (pt_sa_init(&c->level[l], lines, cfg[l].ways, 0, false, why, sizeof(why))) {
+			snprintf(err, errlen, "%s cache: %s", level_names[l], why);
+			pt_cachesim_free(c);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void pt_cachesim_free(struct pt_cachesim *c)
+{
+	unsigned l;
+
+	for (l = 0; l < PT_CACHE_LEVELS; l++)
+		pt_sa_free(&c->level[l]);
+}
+
+const char *pt_loc_name(enum pt_loc l)
+{
+	static const char *const n[PT_LOC_N] = { "l1", "l2", "llc", "mem" };
+
+	return l < PT_LOC_N ? n[l] : "?";
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Configuration of the TLB / walk simulator: structure sizes and latencies.
+ * Every key has a default modelled on an Arm Neoverse V2 core (docs/walk.md
+ * gives the source of each, or says it is an assumption).
+ */
+#ifndef PTBENCH_MODEL_WALK_CFG_H
+#define PTBENCH_MODEL_WALK_CFG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/cachesim.h"
+
+/* Latency parameters, in core cycles; the cost model is linear in them. */
+enum pt_lat {
+	PT_LAT_L1,
+	PT_LAT_L2,
+	PT_LAT_LLC,
+	PT_LAT_MEM,
+	PT_LAT_L1TLB,
+	PT_LAT_L2TLB,
+	PT_LAT_PWC,
+	PT_LAT_WALK,
+	PT_LAT_N
+};
+
+enum pt_pwc_tag { PT_PWC_VA = 0, PT_PWC_PA = 1 };
+
+/* Walk-cache size groups by height above the leaf: 1 (pmd), 2 (pud), 3+. */
+#define PT_PWC_GROUPS 3
+
+struct pt_walk_cfg {
+	uint64_t l1tlb_entries, l2tlb_entries;
+	unsigned l1tlb_ways, l2tlb_ways;
+	bool tlb_random;
+	enum pt_pwc_tag pwc_tag;
+	uint64_t pwc_entries[PT_PWC_GROUPS]; /* VA-tagged, per level */
+	unsigned pwc_ways;
+	uint64_t pwc_pa_entries; /* PA-tagged, shared by all levels */
+	bool cache_on;
+	struct pt_cache_level_cfg cache[PT_CACHE_LEVELS];
+	double lat[PT_LAT_N]; /* cycles */
+	double ghz;
+	unsigned va_bits;
+	unsigned granule_shift;
+};
+
+void pt_walk_cfg_default(struct pt_walk_cfg *c);
+/*
+ * Set one key from its text value. 0; -1 unknown key; -2 bad value (a
+ * message in err in both cases).
+ */
+int pt_walk_cfg_set(struct pt_walk_cfg *c, const char *key, const char *value, char *err,
+		    size_t errlen);
+/* "key = value" lines, '#' comments. 0, or -1 with "name:line: ..." in err. */
+int pt_walk_cfg_parse_text(struct pt_walk_cfg *c, const char *text, const char *name, char *err,
+			   size_t errlen);
+/* The valid keys, for messages and --help; NULL after the last. */
+const char *pt_walk_cfg_key(size_t i);
+/* The current value of key i as text ("" past the end). */
+void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t len);
+/* "64K", "2M", "4096": bytes; 0 on success. */
+int pt_walk_size_parse(const char *s, uint64_t *bytes);
+const char *pt_lat_key(enum pt_lat l);
+
+#endif

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated page table: tables are created on demand for the pages a
+ * trace touches, each placed in a simulated physical address space (a bump
+ * allocator above the data frames). A table is found by (height, VA prefix)
+ * in an open-addressing hash; data frames are a bijective scramble of the
+ * virtual frame number, so they need no storage and never alias.
+ */
+#ifndef PTBENCH_MODEL_WALK_PT_H
+#define PTBENCH_MODEL_WALK_PT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/geometry.h"
+
+#define PT_SIM_PA_BITS 52 /* data frames live below 2^52 */
+#define PT_SIM_TABLE_BASE (1ull << 56) /* page tables above */
+
+struct pt_pagetable {
+	struct pt_geometry g;
+	uint64_t *key; /* (prefix << 3 | height) + 1, 0 empty */
+	uint64_t *pa;
+	uint64_t cap, used; /* slots, power of two; used slots */
+	uint64_t next_pa; /* bump allocator for tables */
+	uint64_t tables[PT_MAX_LEVELS]; /* tables created per height */
+	uint64_t bytes; /* page-table bytes created */
+};
+
+int pt_pagetable_init(struct pt_pagetable *p, const struct pt_geometry *g, char *err,
+		      size_t errlen);
+void pt_pagetable_free(struct pt_pagetable *p);
+/* Physical address of the table at height h that maps va (created if new). */
+uint64_t pt_pagetable_table(struct pt_pagetable *p, unsigned h, uint64_t va);
+
+/* Physical address of the descriptor for va at height h. */
+static inline uint64_t pt_pagetable_entry(struct pt_pagetable *p, unsigned h, uint64_t va)
+{
+	const struct pt_walk_level *l = &p->g.level[h];
+	uint64_t idx = (va >> l->shift) & (l->entries - 1);
+
+	return pt_pagetable_table(p, h, va) + idx * p->g.desc_bytes;
+}
+
+/* Physical address of va's data when its leaf is at height h. */
+uint64_t pt_pagetable_data_pa(const struct pt_pagetable *p, unsigned h, uint64_t va);
+
+#endif

@@ -1,0 +1,306 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Read a ptbench run directory (results/SCHEMA.md, schema version 1).
+
+results.csv and meta.json are required; walk_model.csv (written by the walk
+model's calibration) is optional. Bad input raises InputError with the file,
+the line where there is one, and what is wrong. Standard library only.
+"""
+import csv
+import json
+import math
+import os
+import re
+from collections import OrderedDict
+
+import ptstats
+
+RESULT_COLUMNS = ("workload", "case", "params", "rep", "metric", "value",
+                  "unit", "better")
+BETTER_VALUES = ("lower", "higher", "neither")
+# Parameter keys that hold the size a case is plotted against, in order.
+SIZE_KEYS = ("size", "ws", "resident", "region")
+# Metrics that the model computes; every other row is measured.
+MODELLED_METRICS = ("pgtable_bytes_model_running", "pgtable_bytes_model_d64",
+                    "pgtable_bytes_model_d128", "pgtable_d128_d64_ratio",
+                    "pgtable_model_vs_kernel_ratio")
+WALK_SOURCES = ("measured", "fitted-d64", "predicted-d128")
+# Column names accepted in walk_model.csv, first one is the documented one.
+WALK_COLUMN_ALIASES = {
+    "source": ("source",),
+    "ws": ("ws_bytes", "ws", "working_set", "working_set_bytes", "size"),
+    "backing": ("backing", "pages"),
+    "ns_per_access": ("ns_per_access", "ns"),
+}
+
+_SIZE_RE = re.compile(r"^([0-9]+(?:\.[0-9]+)?)([KMGT]?)(?:i?B)?$", re.I)
+_SIZE_MULT = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+
+
+class InputError(Exception):
+    """A run directory or one of its files is missing or malformed."""
+
+
+class Series:
+    """The samples of one (workload, case, params, metric)."""
+
+    def __init__(self, workload, case, params, metric, unit, better):
+        self.workload = workload
+        self.case = case
+        self.params = params
+        self.metric = metric
+        self.unit = unit
+        self.better = better
+        self.values = []
+        self._summary = None
+
+    @property
+    def key(self):
+        return (self.workload, self.case, self.params, self.metric)
+
+    @property
+    def param_map(self):
+        return parse_params(self.params)
+
+    @property
+    def size(self):
+        return size_of(self.param_map)
+
+    @property
+    def modelled(self):
+        return self.metric in MODELLED_METRICS
+
+    def summary(self):
+        if self._summary is None:
+            self._summary = ptstats.summarize(self.values)
+        return self._summary
+
+
+def parse_size(text):
+    """Bytes from "4096", "64K", "1M", "2G", "1GiB"; None when not a size."""
+    m = _SIZE_RE.match(text.strip())
+    if not m:
+        return None
+    return int(float(m.group(1)) * _SIZE_MULT[m.group(2).upper()])
+
+
+def parse_params(text):
+    """The params column as an ordered dict; ValueError when malformed."""
+    out = OrderedDict()
+    if not text:
+        return out
+    for pair in text.split(";"):
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError("parameter '%s' is not key=value" % pair)
+        out[key] = value
+    return out
+
+
+def size_of(params):
+    """The case's size in bytes from its params (size=, ws=, ...), or None."""
+    for key in SIZE_KEYS:
+        if key in params:
+            return parse_size(params[key])
+    return None
+
+
+def _check_header(path, header):
+    missing = [c for c in RESULT_COLUMNS if c not in header]
+    if missing:
+        raise InputError("%s:1: header lacks column(s) %s (SCHEMA.md wants %s)"
+                         % (path, ", ".join(missing), ",".join(RESULT_COLUMNS)))
+    return {c: header.index(c) for c in RESULT_COLUMNS}
+
+
+def _parse_row(path, lineno, row, ncols, col):
+    where = "%s:%d" % (path, lineno)
+    if len(row) != ncols:
+        raise InputError("%s: %d fields, the header has %d" % (where, len(row), ncols))
+    rec = {c: row[i] for c, i in col.items()}
+    for c in ("workload", "case", "metric", "unit"):
+        if not rec[c]:
+            raise InputError("%s: empty %s" % (where, c))
+    try:
+        rec["rep"] = int(rec["rep"])
+    except ValueError:
+        raise InputError("%s: rep '%s' is not an integer" % (where, rec["rep"])) from None
+    if rec["rep"] < 0:
+        raise InputError("%s: rep %d is negative" % (where, rec["rep"]))
+    try:
+        rec["value"] = float(rec["value"])
+    except ValueError:
+        raise InputError("%s: value '%s' is not a number" % (where, rec["value"])) from None
+    if not math.isfinite(rec["value"]):
+        raise InputError("%s: value '%s' is not finite" % (where, row[col["value"]]))
+    if rec["better"] not in BETTER_VALUES:
+        raise InputError("%s: better '%s' is not one of %s"
+                         % (where, rec["better"], ", ".join(BETTER_VALUES)))
+    try:
+        parse_params(rec["params"])
+    except ValueError as e:
+        raise InputError("%s: params: %s" % (where, e)) from None
+    return rec
+
+
+def load_results(path):
+    """Every series of a results.csv, in the order they first appear."""
+    series = OrderedDict()
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.reader(f, strict=True)
+            header = next(reader, None)
+            if header is None:
+                raise InputError("%s: empty file (no header)" % path)
+            col = _check_header(path, header)
+            for row in reader:
+                rec = _parse_row(path, reader.line_num, row, len(header), col)
+                _add_sample(path, reader.line_num, series, rec)
+    except csv.Error as e:
+        raise InputError("%s: malformed CSV: %s" % (path, e)) from None
+    except UnicodeDecodeError as e:
+        raise InputError("%s: not UTF-8: %s" % (path, e)) from None
+    except OSError as e:
+        raise InputError("%s: %s" % (path, e.strerror or e)) from None
+    if not series:
+        raise InputError("%s: no data rows" % path)
+    return list(series.values())
+
+
+def _add_sample(path, lineno, series, rec):
+    key = (rec["workload"], rec["case"], rec["params"], rec["metric"])
+    s = series.get(key)
+    if s is None:
+        s = Series(rec["workload"], rec["case"], rec["params"], rec["metric"],
+                   rec["unit"], rec["better"])
+        series[key] = s
+    elif s.unit != rec["unit"] or s.better != rec["better"]:
+        raise InputError("%s:%d: unit/better of %s differ from earlier rows"
+                         % (path, lineno, "/".join(key)))
+    s.values.append(rec["value"])
+
+
+def load_meta(path):
+    """meta.json as a dict."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            meta = json.load(f)
+    except OSError as e:
+        raise InputError("%s: %s" % (path, e.strerror or e)) from None
+    except ValueError as e:
+        raise InputError("%s: malformed JSON: %s" % (path, e)) from None
+    if not isinstance(meta, dict):
+        raise InputError("%s: the top level is not an object" % path)
+    return meta
+
+
+def _walk_columns(path, header):
+    col = {}
+    for name, aliases in WALK_COLUMN_ALIASES.items():
+        for alias in aliases:
+            if alias in header:
+                col[name] = header.index(alias)
+                break
+        else:
+            raise InputError("%s:1: no '%s' column (accepted: %s)"
+                             % (path, name, ", ".join(aliases)))
+    return col
+
+
+def _walk_row(path, lineno, row, col):
+    where = "%s:%d" % (path, lineno)
+    rec = {}
+    try:
+        rec["source"] = row[col["source"]].strip().lower()
+        rec["backing"] = row[col["backing"]].strip().lower()
+        ws = parse_size(row[col["ws"]])
+        rec["ns_per_access"] = float(row[col["ns_per_access"]])
+    except IndexError:
+        raise InputError("%s: too few fields" % where) from None
+    except ValueError:
+        raise InputError("%s: ns_per_access '%s' is not a number"
+                         % (where, row[col["ns_per_access"]])) from None
+    if ws is None or ws <= 0:
+        raise InputError("%s: ws '%s' is not a size in bytes" % (where, row[col["ws"]]))
+    if not math.isfinite(rec["ns_per_access"]):
+        raise InputError("%s: ns_per_access is not finite" % where)
+    rec["ws"] = ws
+    return rec
+
+
+def load_walk_model(path):
+    """Rows of walk_model.csv (dicts), or None when the file is absent.
+
+    Rows whose source is not measured, fitted-d64 or predicted-d128 are kept
+    (source lower-cased) and ignored by the figures.
+    """
+    if not os.path.exists(path):
+        return None
+    rows = []
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            reader = csv.reader(f, strict=True)
+            header = [h.strip() for h in next(reader, [])]
+            col = _walk_columns(path, header)
+            for row in reader:
+                if row:
+                    rows.append(_walk_row(path, reader.line_num, row, col))
+    except csv.Error as e:
+        raise InputError("%s: malformed CSV: %s" % (path, e)) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError("%s: %s" % (path, e)) from None
+    return rows
+
+
+class Run:
+    """One run directory: its series, meta.json and optional walk model."""
+
+    def __init__(self, directory):
+        if not os.path.isdir(directory):
+            raise InputError("%s: not a directory" % directory)
+        self.dir = directory
+        self.series = load_results(os.path.join(directory, "results.csv"))
+        self.meta = load_meta(os.path.join(directory, "meta.json"))
+        self.walk = load_walk_model(os.path.join(directory, "walk_model.csv"))
+
+    def workloads(self):
+        """Workload names in the order they first appear."""
+        return list(OrderedDict((s.workload, None) for s in self.series))
+
+    def select(self, workload=None, metric=None):
+        return [s for s in self.series
+                if (workload is None or s.workload == workload)
+                and (metric is None or s.metric == metric)]
+
+    def pgtable_kernel_series(self):
+        """The kernel's page-table count per case: pgtable_bytes_kernel_total
+        (the whole process, as the model covers) where a case has it, else
+        pgtable_bytes_kernel (its growth over the case)."""
+        total = self.select(metric="pgtable_bytes_kernel_total")
+        have = {(s.workload, s.case, s.params) for s in total}
+        return total + [s for s in self.select(metric="pgtable_bytes_kernel")
+                        if (s.workload, s.case, s.params) not in have]
+
+    def find(self, workload, case, params, metric):
+        for s in self.series:
+            if s.key == (workload, case, params, metric):
+                return s
+        return None
+
+    def meta_get(self, *path, default=None):
+        """A nested meta.json value, or default when any key is absent."""
+        node = self.meta
+        for key in path:
+            if not isinstance(node, dict) or key not in node:
+                return default
+            node = node[key]
+        return node
+
+
+def human_bytes(n):
+    """"64 KiB", "1.5 GiB": for labels and tables."""
+    for unit, mult in (("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20),
+                       ("KiB", 1 << 10)):
+        if abs(n) >= mult:
+            v = n / mult
+            return ("%d %s" % (v, unit)) if v == int(v) else ("%.3g %s" % (v, unit))
+    return "%d B" % n

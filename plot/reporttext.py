@@ -1,0 +1,505 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""The sections of REPORT.md. Each function appends Markdown to a Doc from
+the data of a run; none of them invents a number. Standard library only."""
+import os
+from collections import OrderedDict
+
+import compare
+import headline
+import ptdata
+
+# The metrics each workload's table shows first; the appendix has them all.
+PRIMARY = OrderedDict([
+    ("tlb", ("ns_per_access", "cycles_per_access", "ticks_per_access")),
+    ("fault", ("ns_per_fault", "faults_per_page")),
+    ("mprotect", ("ns_per_call", "ns_per_page")),
+    ("fork", ("ns_per_fork", "ns_per_mib_resident")),
+    ("munmap", ("ns_per_page",)),
+    ("thp", ("ns_per_huge_fault", "thp_fraction")),
+    ("pgtable", ("pgtable_bytes_kernel", "pgtable_bytes_model_d64",
+                 "pgtable_bytes_model_d128", "pgtable_d128_d64_ratio")),
+])
+FIGURE_OF = {"tlb": "translation", "pgtable": "pgtable", "fork": "mmcost",
+             "mprotect": "mmcost", "munmap": "mmcost", "fault": "faults", "thp": "faults"}
+FIGURE_NUMBER = {"pgtable": 1, "translation": 2, "mmcost": 3, "faults": 4, "compare": 5}
+HIGH_CV = 0.10
+MAX_LISTED = 15
+
+
+class Doc:
+    """Markdown being written, and the figures it may show."""
+
+    def __init__(self, directory, figures, no_plots):
+        self.dir = directory
+        self.figures = figures
+        self.no_plots = no_plots
+        self.lines = []
+        self.shown = set()
+
+    def add(self, *lines):
+        self.lines.extend(lines)
+
+    def text(self):
+        return "\n".join(self.lines).rstrip() + "\n"
+
+
+def num(value):
+    """A number for a table: thousands separated, 4 significant digits."""
+    if value is None:
+        return "-"
+    if abs(value) >= 1e4:
+        return "{:,.0f}".format(value)
+    return "%.4g" % value
+
+
+def pct(value):
+    return "%+.1f%%" % value
+
+
+def mib(nbytes):
+    return "%.2f MiB" % (nbytes / (1 << 20))
+
+
+def table(doc, header, rows):
+    doc.add("| " + " | ".join(header) + " |", "|" + "---|" * len(header))
+    for row in rows:
+        doc.add("| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |")
+    doc.add("")
+
+
+def kind(series):
+    return "modelled" if series.modelled else "measured"
+
+
+def figure(doc, name):
+    """Embed a figure the first time, refer to it after; say why it is absent."""
+    number = FIGURE_NUMBER[name]
+    if name in doc.shown:
+        doc.add("See Figure %d above." % number, "")
+        return
+    doc.shown.add(name)
+    if doc.no_plots:
+        doc.add("_Figure %d was not made (--no-plots)._" % number, "")
+        return
+    fig = doc.figures.get(name)
+    if fig is None or not fig.paths:
+        doc.add("_Figure %d omitted: %s._" % (number, fig.note if fig else "not made"), "")
+        return
+    rel = [os.path.relpath(p, doc.dir) for p in fig.paths]
+    png = next((p for p in rel if p.endswith(".png")), rel[0])
+    svg = next((p for p in rel if p.endswith(".svg")), None)
+    doc.add("![Figure %d: %s](%s)" % (number, fig.title, png), "")
+    line = "_Figure %d: %s._" % (number, fig.title)
+    if svg:
+        line += " [SVG](%s)" % svg
+    if fig.note:
+        line += " Note: %s." % fig.note
+    doc.add(line, "")
+
+
+def title(doc, run, run2):
+    name = os.path.basename(os.path.normpath(run.dir))
+    doc.add("# ptbench report: %s" % name, "")
+    tag = run.meta_get("run", "tag")
+    if tag:
+        doc.add("Run tag: `%s`." % tag, "")
+    doc.add("Written by `ptbench report` from `results.csv`, `meta.json` and, where "
+            "present, `walk_model.csv` in this directory. **Measured** numbers are samples "
+            "ptbench took on the machine below; **modelled** numbers come from ptbench's D64/"
+            "D128 model (page-table memory from the populated pages of each case, and a "
+            "TLB/page-walk simulator calibrated on the measured TLB sweep). Each table says "
+            "which is which.", "")
+    if run2 is not None:
+        doc.add("A comparison with `%s` (BASE: this run, NEW: that run) is in "
+                "[Comparison](#comparison)." % run2.dir, "")
+
+
+def _flatten(node, prefix=""):
+    """Leaf values of nested dicts as (dotted key, value)."""
+    out = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += _flatten(value, "%s.%s" % (prefix, key) if prefix else key)
+    elif isinstance(node, list):
+        out.append((prefix, ", ".join(str(v) for v in node) if node else "(none)"))
+    else:
+        out.append((prefix, node))
+    return out
+
+
+def environment(doc, run):
+    doc.add("## Environment and translation regime", "")
+    regime = run.meta_get("regime", "text")
+    doc.add("**Translation regime:** %s." % (regime or "not recorded in meta.json"), "")
+    rows = [("tool", "%s %s" % (run.meta_get("tool", "name", default="ptbench"),
+                                run.meta_get("tool", "version", default="?")))]
+    rows.append(("command line", "`%s`" % run.meta_get("tool", "command_line", default="?")))
+    for key in ("suite", "reps", "warmup", "started_utc", "finished_utc"):
+        value = run.meta_get("run", key)
+        if value is not None:
+            rows.append(("run." + key, value))
+    for section in ("regime", "env", "timer", "pinning"):
+        rows += [("%s.%s" % (section, k), v) for k, v in _flatten(run.meta_get(section, default={}))
+                 if not (section == "regime" and k == "text")]
+    table(doc, ("what", "value"), rows)
+
+
+def _pgtable_sentences(doc, run):
+    h = headline.pgtable_headline(run)
+    if h is None:
+        doc.add("- Page-table memory: no 4K case that populates every page has modelled D64 "
+                "and D128 bytes in this run, so no headline figure.")
+        return
+    s = h["series"]
+    if h["small"] is not None:
+        how = ("marginal cost from `%s/%s` to `%s/%s`: the difference in bytes over the "
+               "%s more populated, which cancels the rest of the process" % (
+                   s.workload, h["small"].case, s.workload, s.case,
+                   ptdata.human_bytes(h["span"])))
+    else:
+        how = ("`%s/%s`, bytes over its %s populated, including the rest of the process" % (
+            s.workload, s.case, ptdata.human_bytes(h["span"])))
+    doc.add("- **D128 would use %.2fx the page-table memory of D64: %.2f MiB per populated "
+            "GiB instead of %.2f MiB** (modelled; %s; populated bytes from the %s)." % (
+                h["ratio"], h["d128_mib_per_gib"], h["d64_mib_per_gib"], how,
+                h["populated_how"]))
+    if h["kernel_mib_per_gib"] is not None:
+        doc.add("  The kernel's own count over the same cases (measured, `%s`): %.2f MiB per "
+                "populated GiB." % (h["kernel_metric"], h["kernel_mib_per_gib"]))
+    rr = headline.ratio_range(run)
+    if rr:
+        doc.add("- Modelled D128/D64 page-table memory ratio of the whole process over all %d "
+                "cases with a model row: %.2fx to %.2fx." % (rr[2], rr[0], rr[1]))
+
+
+def _translation_sentences(doc, run):
+    if run.walk is None:
+        doc.add("- Translation cost: no `walk_model.csv` in this run (the walk model was not "
+                "calibrated), so no modelled D128 translation figure.")
+        return
+    any_line = False
+    for backing in ("4k", "thp"):
+        h = headline.translation_headline(run, backing)
+        if h is None:
+            continue
+        any_line = True
+        at = ptdata.human_bytes(h["ws"])
+        if h["ws"] != headline.HEADLINE_WS:
+            at += " (the modelled working set nearest 1 GiB)"
+        measured = ""
+        if h["measured"] is not None:
+            measured = "; measured %s ns (median, n=%d)" % (num(h["measured"].median),
+                                                             h["measured"].n)
+        doc.add("- **Modelled translation cost %s per access at a %s working set with %s "
+                "pages**: predicted D128 %s ns vs fitted D64 %s ns%s." % (
+                    pct(h["change_pct"]), at, backing.upper(), num(h["d128"]), num(h["d64"]),
+                    measured))
+    if not any_line:
+        doc.add("- Translation cost: `walk_model.csv` has no fitted-d64/predicted-d128 pair "
+                "at a common working set.")
+
+
+def _key_measurements(doc, run):
+    """One line per workload: its first primary metric at the largest size."""
+    for workload in run.workloads():
+        metrics = PRIMARY.get(workload, ())
+        if workload == "pgtable":
+            continue
+        for metric in metrics[:1]:
+            series = [s for s in run.select(workload, metric)]
+            if not series:
+                continue
+            biggest = OrderedDict()
+            for s in series:
+                backing = s.param_map.get("backing", "")
+                if backing not in biggest or (s.size or 0) > (biggest[backing].size or 0):
+                    biggest[backing] = s
+            parts = ["`%s` %s (CV %.1f%%, n=%d)" % (s.case, num(s.summary().median),
+                                                   s.summary().cv * 100, s.summary().n)
+                     for s in biggest.values()]
+            doc.add("- %s, %s [%s], largest size per backing: %s." % (
+                workload, metric, series[0].unit, "; ".join(parts)))
+
+
+def headlines(doc, run):
+    doc.add("## Headline findings", "")
+    doc.add("Modelled:", "")
+    _pgtable_sentences(doc, run)
+    _translation_sentences(doc, run)
+    doc.add("", "Measured on this machine (median over repetitions):", "")
+    _key_measurements(doc, run)
+    doc.add("")
+
+
+def _validation(doc, run):
+    rows = headline.model_vs_kernel(run)
+    if not rows:
+        doc.add("No case has both the kernel's page-table bytes and the model's for the "
+                "running format, so the model is not checked against the kernel here.", "")
+        return
+    page = run.meta_get("regime", "page_size", default=4096) or 4096
+    exact = [r for r in rows if abs(r[2] - r[1]) <= page]
+    doc.add("The model for the running format against the kernel's own count "
+            "(pgtable_bytes_model_running vs pgtable_bytes_kernel_total, or "
+            "pgtable_bytes_kernel where there is no total): %d of %d cases agree "
+            "within one %d-byte table page." % (len(exact), len(rows), page), "")
+    off = sorted((r for r in rows if abs(r[2] - r[1]) > page),
+                 key=lambda r: -abs(r[2] - r[1]))
+    if off:
+        table(doc, ("case", "kernel (measured)", "model (running format)", "model / kernel"),
+              [("%s/%s" % (s.workload, s.case), num(k), num(m),
+                "%.3f" % (m / k) if k else "-") for s, k, m in off[:MAX_LISTED]])
+        if len(off) > MAX_LISTED:
+            doc.add("... and %d more." % (len(off) - MAX_LISTED), "")
+
+
+def _walk_fit(doc, run):
+    if run.walk is None:
+        return
+    for backing in ("4k", "thp"):
+        fit = headline.walk_fit_error(run, backing)
+        if fit:
+            doc.add("- Walk model fit, %s: fitted D64 vs measured median ns per access over "
+                    "%d working sets: mean error %.1f%%, worst %.1f%% at %s." % (
+                        backing.upper(), fit[3], fit[0], fit[1], ptdata.human_bytes(fit[2])))
+    doc.add("")
+
+
+def measured_vs_modelled(doc, run):
+    doc.add("## Measured vs modelled", "")
+    measured = sorted({s.workload for s in run.series if not s.modelled})
+    modelled = sorted({s.metric for s in run.series if s.modelled})
+    rows = [("every row of results.csv except those below (workloads: %s)"
+             % ", ".join(measured), "measured", "timed and counted by `ptbench run` here")]
+    if modelled:
+        rows.append((", ".join(modelled), "modelled",
+                     "model/ from the populated pages at each case's measurement point"))
+    if run.walk is not None:
+        rows.append(("walk_model.csv `fitted-d64`", "modelled",
+                     "walk simulator with latencies fitted to the measured tlb sweep"))
+        rows.append(("walk_model.csv `predicted-d128`", "modelled (prediction)",
+                     "the same simulator and latencies with D128 tables"))
+    table(doc, ("numbers", "kind", "source"), rows)
+    _validation(doc, run)
+    _walk_fit(doc, run)
+
+
+def _workload_rows(run, workload):
+    series = run.select(workload)
+    wanted = PRIMARY.get(workload)
+    primary = [s for s in series if wanted and s.metric in wanted]
+    if not primary:  # an unknown workload, or none of its usual metrics
+        primary = [s for s in series if s.better != "neither"] or series
+    params_of = {}
+    for s in primary:
+        params_of.setdefault(s.case, set()).add(s.params)
+    show_params = any(len(p) > 1 for p in params_of.values())
+    return primary, show_params
+
+
+def workloads(doc, run):
+    doc.add("## Workloads", "")
+    doc.add("Median over repetitions, its 95% interval (order statistics; `~` when too few "
+            "samples for 95%), coefficient of variation and number of samples. Every series "
+            "is in the appendix.", "")
+    for workload in run.workloads():
+        doc.add("### %s" % workload, "")
+        rows, show_params = _workload_rows(run, workload)
+        header = ["case"] + (["params"] if show_params else []) + [
+            "metric", "median", "95% CI", "CV", "n", "unit", "kind"]
+        out = []
+        for s in rows:
+            m = s.summary()
+            ci = "%s-%s%s" % (num(m.ci_lo), num(m.ci_hi), "" if m.ci_valid else " ~")
+            row = [s.case] + (["`%s`" % s.params] if show_params else []) + [
+                s.metric, num(m.median), ci, "%.1f%%" % (m.cv * 100), m.n, s.unit, kind(s)]
+            out.append(row)
+        table(doc, header, out)
+        if workload in FIGURE_OF:
+            figure(doc, FIGURE_OF[workload])
+    for name in ("pgtable", "translation", "mmcost", "faults"):
+        if name not in doc.shown:
+            doc.add("_Figure %d (%s): the run has no %s rows._" % (
+                FIGURE_NUMBER[name], name, name), "")
+            doc.shown.add(name)
+
+
+def _env_diff(run, run2):
+    a = dict(_flatten({"regime": run.meta_get("regime", default={}),
+                       "env": run.meta_get("env", default={})}))
+    b = dict(_flatten({"regime": run2.meta_get("regime", default={}),
+                       "env": run2.meta_get("env", default={})}))
+    keys = sorted(set(a) | set(b))
+    return [(k, a.get(k, "(absent)"), b.get(k, "(absent)")) for k in keys
+            if a.get(k) != b.get(k)]
+
+
+LOUD_KEYS = ("env.cpu_model", "env.page_size", "regime.page_size", "regime.arch")
+
+
+def _comparison_env(doc, run, run2):
+    diff = _env_diff(run, run2)
+    if not diff:
+        doc.add("The environments (env and regime in meta.json) are identical.", "")
+        return
+    loud = [k for k, _a, _b in diff if k in LOUD_KEYS]
+    if loud:
+        doc.add("**WARNING: the runs differ in %s: a comparison across CPU models or page "
+                "sizes measures the machines, not the kernels.**" % ", ".join(loud), "")
+    table(doc, ("environment key", "BASE", "NEW"), diff)
+
+
+def _comparison_summary(doc, result):
+    counts = OrderedDict()
+    for r in result.rows:
+        counts[r.verdict] = counts.get(r.verdict, 0) + 1
+    doc.add("Verdicts from %s (Mann-Whitney U, corrected over %d tested series; defaults "
+            "alpha %g, threshold %g%%; medians and intervals computed here, see "
+            "docs/report.md): %s." % (
+                "`ptbench compare`" if result.source == "ptbench compare" else
+                "plot/compare.py, the same default rules as `ptbench compare`",
+                result.tested, result.alpha, result.threshold_pct,
+                ", ".join("%d %s" % (n, v) for v, n in counts.items())), "")
+    floor = compare.gate_floor(result)
+    if floor is not None and floor >= result.alpha:
+        doc.add("**With these sample counts the gate cannot fire**: the smallest possible "
+                "Holm-adjusted p is %.3g >= alpha %g. Run more repetitions." % (
+                    floor, result.alpha), "")
+    flagged = [r for r in result.rows
+               if r.verdict in ("regression", "improvement", "changed (descriptive)")]
+    if flagged:
+        table(doc, ("series", "BASE median", "NEW median", "change", "95% interval",
+                    "p (adjusted)", "verdict"),
+              [("%s/%s `%s` %s" % (r.series_base.workload, r.series_base.case,
+                                   r.series_base.params, r.series_base.metric),
+                num(r.base.median), num(r.new.median), pct(r.change_pct),
+                "%s to %s" % (pct(r.ci_lo_pct), pct(r.ci_hi_pct)),
+                "%.3g" % r.p_adj if r.p_adj is not None else "-",
+                "**%s**" % r.verdict) for r in flagged])
+    for label, only in (("only in BASE", result.only_base), ("only in NEW", result.only_new)):
+        if only:
+            names = ", ".join("%s/%s %s" % (s.workload, s.case, s.metric)
+                              for s in only[:MAX_LISTED])
+            more = " ... and %d more" % (len(only) - MAX_LISTED) if len(only) > MAX_LISTED else ""
+            doc.add("Series %s (%d, not compared): %s%s." % (label, len(only), names, more), "")
+
+
+def _demoted(markdown):
+    """Embedded Markdown with its headings two levels down."""
+    return "\n".join("##" + line if line.startswith("#") else line
+                     for line in markdown.rstrip().splitlines())
+
+
+def comparison(doc, run, run2, result, gate_md, gate_note):
+    doc.add("## Comparison", "")
+    doc.add("BASE `%s` (this run) against NEW `%s`. Changes are NEW relative to BASE; "
+            "\"regression\" means worse in the metric's better-direction." % (run.dir, run2.dir),
+            "")
+    _comparison_env(doc, run, run2)
+    doc.add("### Changes", "")
+    _comparison_summary(doc, result)
+    figure(doc, "compare")
+    doc.add("### The gate's table (`ptbench compare --format markdown`)", "")
+    if gate_md:
+        doc.add("<details><summary>every series compared</summary>", "", _demoted(gate_md), "",
+                "</details>", "")
+    else:
+        doc.add("_Not included: %s._" % gate_note, "")
+
+
+def _vm_line(run):
+    hits = [(k, v) for k, v in _flatten(run.meta_get("env", default={}))
+            if any(w in k.lower() for w in ("hypervisor", "virtual", "virt")) and v]
+    if hits:
+        return ("This run was in a virtual machine (%s): a TLB miss walks two dimensions "
+                "(nested paging), so measured walk costs are higher than on bare metal, and "
+                "the walk model is calibrated on them." % ", ".join(
+                    "%s: %s" % kv for kv in hits))
+    return ("meta.json does not say whether this run was in a virtual machine; in one, "
+            "every TLB miss walks two dimensions (nested paging) and costs more than on "
+            "bare metal.")
+
+
+def _counter_lines(run):
+    unsupported = run.meta_get("counters", "unsupported", default=[]) or []
+    if not unsupported:
+        return []
+    names = ", ".join("`%s` (%s)" % (u.get("name", "?"), u.get("reason", "no reason given"))
+                      if isinstance(u, dict) else "`%s`" % u for u in unsupported)
+    return ["Counters not supported here, so they have no rows (never zero): %s." % names]
+
+
+def _case_lines(run):
+    cases = run.meta_get("cases", default=[]) or []
+    bad = [c for c in cases if isinstance(c, dict) and c.get("status") not in (None, "ok")]
+    if not bad:
+        return []
+    items = ["`%s/%s` %s%s" % (c.get("workload", "?"), c.get("case", "?"), c.get("status"),
+                               (": " + "; ".join(c.get("notes") or [])) if c.get("notes") else "")
+             for c in bad[:MAX_LISTED]]
+    more = " ... and %d more" % (len(bad) - MAX_LISTED) if len(bad) > MAX_LISTED else ""
+    return ["%d cases did not produce results: %s%s." % (len(bad), "; ".join(items), more)]
+
+
+def _noise_lines(run):
+    noisy = sorted((s for s in run.series if not s.modelled and s.summary().n > 1
+                    and s.summary().cv > HIGH_CV), key=lambda s: -s.summary().cv)
+    if not noisy:
+        return []
+    names = ", ".join("%s/%s %s (%.0f%%)" % (s.workload, s.case, s.metric,
+                                             s.summary().cv * 100) for s in noisy[:5])
+    return ["%d measured series have a CV above %.0f%%; read their medians with care: %s%s."
+            % (len(noisy), HIGH_CV * 100, names, " ..." if len(noisy) > 5 else "")]
+
+
+def caveats(doc, run):
+    doc.add("## Caveats", "")
+    lines = [_vm_line(run)]
+    lines += _counter_lines(run)
+    if run.meta_get("env", "hw_pmu") is False or run.meta_get("env", "pmu") is False:
+        lines.append("No hardware PMU: TLB-miss and page-walk counters could not be read; "
+                     "translation cost is inferred from time per access only.")
+    if run.meta_get("regime", "arch") in ("x86_64", "x86-64"):
+        lines.append("Measured on x86-64: its 4-level tables have the geometry of arm64 4K "
+                     "D64 VA48, so they stand in for a D64 arm64 kernel; instruction-level "
+                     "costs (128-bit atomics for D128 entries) are not modelled.")
+    if run.meta_get("regime", "config_known") is False:
+        lines.append("The kernel config was not readable; the regime was derived from page "
+                     "and PMD sizes only.")
+    lines.append("Every D128 number is modelled: no D128 hardware or kernel was measured. "
+                 "The page-table memory model counts the levels the kernel counts; the walk "
+                 "model predicts the cost of the extra level and halved entries per cache "
+                 "line, not effects it does not simulate.")
+    lines += _case_lines(run)
+    lines += _noise_lines(run)
+    doc.add(*["- " + line for line in lines])
+    doc.add("")
+
+
+def files(doc, run, extracts, notes):
+    doc.add("## Files", "")
+    items = ["`results.csv`, `meta.json`: the run (results/SCHEMA.md)"]
+    if run.walk is not None:
+        items.append("`walk_model.csv`: the walk model's measured, fitted-d64 and "
+                     "predicted-d128 rows")
+    for name in sorted(doc.figures):
+        for path in doc.figures[name].paths:
+            items.append("`%s`" % os.path.relpath(path, doc.dir))
+    for path in extracts:
+        items.append("`%s`: data for the gnuplot scripts (plot/*.gp)" %
+                     os.path.relpath(path, doc.dir))
+    doc.add(*["- " + i for i in items])
+    for note in notes:
+        doc.add("- (%s)" % note)
+    doc.add("")
+
+
+def all_series(doc, run):
+    doc.add("## Appendix: every series", "", "<details><summary>%d series</summary>" %
+            len(run.series), "")
+    table(doc, ("workload", "case", "params", "metric", "median", "CV", "n", "unit", "better",
+                "kind"),
+          [(s.workload, s.case, "`%s`" % s.params, s.metric, num(s.summary().median),
+            "%.1f%%" % (s.summary().cv * 100), s.summary().n, s.unit, s.better, kind(s))
+           for s in run.series])
+    doc.add("</details>", "")

@@ -1,0 +1,59 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests of the headline numbers on the fixture run: each must equal
+what a direct computation over its files gives."""
+import csv
+import os
+import unittest
+
+import headline
+import ptdata
+
+FIXTURES = os.environ.get("PTBENCH_FIXTURES") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures")
+RUN = os.path.join(FIXTURES, "run-small")
+
+
+def rows(name):
+    with open(os.path.join(RUN, name), newline="") as f:
+        return list(csv.DictReader(f))
+
+
+class TestHeadline(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fixture = ptdata.Run(RUN)
+
+    def test_pgtable_headline_is_marginal_dense_4k(self):
+        h = headline.pgtable_headline(self.fixture)
+        self.assertEqual((h["small"].case, h["series"].case), ("dense-4k-64M", "dense-4k-1G"))
+        values = {(r["case"], r["metric"]): float(r["value"]) for r in rows("results.csv")
+                  if r["case"] in ("dense-4k-64M", "dense-4k-1G")}
+
+        def slope(metric):
+            return values[("dense-4k-1G", metric)] - values[("dense-4k-64M", metric)]
+
+        span = (1 << 30) - (64 << 20)
+        self.assertAlmostEqual(h["ratio"], slope("pgtable_bytes_model_d128")
+                               / slope("pgtable_bytes_model_d64"))
+        self.assertAlmostEqual(h["d128_mib_per_gib"],
+                               slope("pgtable_bytes_model_d128") / span * 1024)
+
+    def test_translation_headline_at_1g(self):
+        h = headline.translation_headline(self.fixture, "4k")
+        self.assertEqual(h["ws"], 1 << 30)
+        walk = {r["source"]: float(r["ns_per_access"]) for r in rows("walk_model.csv")
+                if r["backing"] == "4k" and int(r["ws_bytes"]) == 1 << 30}
+        self.assertAlmostEqual(h["change_pct"],
+                               (walk["predicted-d128"] / walk["fitted-d64"] - 1) * 100)
+
+    def test_nearest_working_set(self):
+        self.assertEqual(headline._nearest([1 << 28, 1 << 31], 1 << 30), 1 << 31)
+        self.assertEqual(headline._nearest([1 << 29, 1 << 31], 1 << 30), 1 << 31)
+
+    def test_model_vs_kernel_pairs(self):
+        pairs = headline.model_vs_kernel(self.fixture)
+        self.assertEqual(len(pairs), len(self.fixture.select(metric="pgtable_bytes_kernel")))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,242 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# ptbench compare and calibrate end to end, on synthetic run directories
+# with known answers.
+set -u
+
+: "${PTBENCH:?PTBENCH must point at the ptbench binary}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# make_run DIR SEED REPS [CPU] [FORMAT] < spec
+# spec lines: workload case params metric unit better center noise
+make_run() {
+	local dir=$1 seed=$2 reps=$3 cpu=${4:-Synthetic CPU} fmt=${5:-D64}
+	mkdir -p "$dir"
+	awk -v seed="$seed" -v reps="$reps" '
+		BEGIN { srand(seed); print "workload,case,params,rep,metric,value,unit,better" }
+		NF == 8 {
+			for (r = 0; r < reps; r++) {
+				u1 = rand(); u2 = rand(); if (u1 < 1e-12) u1 = 1e-12
+				z = sqrt(-2 * log(u1)) * cos(6.283185307179586 * u2)
+				printf "%s,%s,%s,%d,%s,%.9g,%s,%s\n", $1, $2, $3, r, $4,
+					$7 * (1 + $8 * z), $5, $6
+			}
+		}' >"$dir/results.csv"
+	cat >"$dir/meta.json" <<EOF
+{
+  "schema_version": 1,
+  "tool": {"name": "ptbench", "version": "0.1.0"},
+  "run": {"suite": "ci", "reps": $reps},
+  "env": {"kernel_release": "6.1.0-test-$fmt", "arch": "x86_64", "page_size": 4096,
+          "hpage_pmd_size": "2097152", "thp_enabled": "madvise",
+          "cpu_model": "$cpu", "hw_pmu": false},
+  "regime": {"arch": "x86_64", "format": "$fmt", "text": "synthetic $fmt regime"}
+}
+EOF
+}
+
+spec() {
+	local tlb=$1 fault=$2
+	cat <<EOF
+tlb chase-4k-64M size=64M ns_per_access ns lower $tlb 0.01
+fault anon-4k size=16M ns_per_fault ns lower $fault 0.01
+fault anon-4k size=16M faults_per_page ratio neither 1 0
+mmap populate size=16M pages_per_sec count higher 5000 0.01
+EOF
+}
+
+# expect_rc WANT NAME -- command...
+run_rc() {
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	echo $?
+}
+
+expect_rc() {
+	local want=$1 name=$2 rc
+	shift 2
+	rc=$(run_rc "$@")
+	if [ "$rc" != "$want" ]; then
+		fail "$name: exit $rc, expected $want"
+		sed 's/^/  out: /' "$tmp/out" >&2
+		sed 's/^/  err: /' "$tmp/err" >&2
+	fi
+}
+
+expect_in() {
+	local file=$1 pattern=$2 name=$3
+	grep -q -- "$pattern" "$file" || {
+		fail "$name: '$pattern' not in $(basename "$file")"
+		sed 's/^/  | /' "$file" >&2
+	}
+}
+
+spec 100 2000 | make_run "$tmp/base" 1 10
+spec 100 2000 | make_run "$tmp/same" 2 10
+spec 110 2000 | make_run "$tmp/slow" 3 10
+spec 90 2000 | make_run "$tmp/fast" 4 10
+
+# --help and bad usage
+expect_rc 0 "help" "$PTBENCH" compare --help
+expect_in "$tmp/out" "usage: ptbench compare" "help"
+expect_rc 2 "one run" "$PTBENCH" compare "$tmp/base"
+expect_rc 2 "bad option" "$PTBENCH" compare --bogus "$tmp/base" "$tmp/same"
+expect_rc 2 "bad alpha" "$PTBENCH" compare --alpha 2 "$tmp/base" "$tmp/same"
+expect_rc 2 "bad format" "$PTBENCH" compare --format xml "$tmp/base" "$tmp/same"
+
+# Identical and A/A: nothing significant.
+expect_rc 0 "identical" "$PTBENCH" compare "$tmp/base" "$tmp/base"
+expect_in "$tmp/out" "0 worse, 0 better" "identical"
+expect_rc 0 "a/a" "$PTBENCH" compare "$tmp/base" "$tmp/same"
+expect_in "$tmp/out" "ns_per_access (ns; lower is better)" "a/a legend"
+expect_in "$tmp/out" "pages_per_sec (count; higher is better)" "a/a legend"
+
+# A 10% slowdown with 1% noise is a regression, named on stderr.
+expect_rc 1 "slow" "$PTBENCH" compare "$tmp/base" "$tmp/slow"
+expect_in "$tmp/out" "tlb/chase-4k-64M \[size=64M\].*worse" "slow"
+expect_in "$tmp/err" "significant regression in 1 series" "slow"
+expect_in "$tmp/err" "chase-4k-64M.*ns_per_access" "slow"
+# ... unless the config raises the threshold for it.
+printf '# loose for the chase\ntlb/*/ns_per_access  threshold=20%%\n' >"$tmp/loose.conf"
+expect_rc 0 "config" "$PTBENCH" compare --config "$tmp/loose.conf" "$tmp/base" "$tmp/slow"
+# ... or the filter leaves it out.
+expect_rc 0 "filter" "$PTBENCH" compare --filter 'fault/*' "$tmp/base" "$tmp/slow"
+
+# An improvement is not a regression.
+expect_rc 0 "fast" "$PTBENCH" compare "$tmp/base" "$tmp/fast"
+expect_in "$tmp/out" "chase-4k-64M.*better" "fast"
+
+# Series on one side only are listed.
+spec 100 2000 | make_run "$tmp/less" 5 10
+sed -i '/mmap/d' "$tmp/less/results.csv"
+echo "fork small size=1M ns_per_fork ns lower 50000 0.01" | make_run "$tmp/extra" 6 10
+tail -n +2 "$tmp/extra/results.csv" >>"$tmp/less/results.csv"
+expect_rc 0 "one side" "$PTBENCH" compare "$tmp/base" "$tmp/less"
+expect_in "$tmp/out" "mmap/populate.*base only" "one side"
+expect_in "$tmp/out" "fork/small.*new only" "one side"
+expect_rc 1 "one side strict" "$PTBENCH" compare --strict "$tmp/base" "$tmp/less"
+
+# Too few samples: reported, exit 0; --strict makes it fail.
+spec 100 2000 | make_run "$tmp/few1" 7 3
+spec 200 2000 | make_run "$tmp/few2" 8 3
+expect_rc 0 "too few" "$PTBENCH" compare "$tmp/few1" "$tmp/few2"
+expect_in "$tmp/out" "too few samples" "too few"
+expect_in "$tmp/err" "too few samples" "too few"
+expect_rc 1 "too few strict" "$PTBENCH" compare --strict "$tmp/few1" "$tmp/few2"
+
+# Environments: D64 vs D128 is shown plainly; another CPU is a WARNING.
+spec 100 2000 | make_run "$tmp/d128" 9 10 "Synthetic CPU" D128
+expect_rc 0 "d128" "$PTBENCH" compare "$tmp/base" "$tmp/d128"
+expect_in "$tmp/out" "differs (expected" "d128"
+grep -q WARNING "$tmp/out" && fail "d128: a WARNING for an expected difference"
+spec 100 2000 | make_run "$tmp/othercpu" 10 10 "Other CPU"
+expect_rc 0 "other cpu" "$PTBENCH" compare "$tmp/base" "$tmp/othercpu"
+expect_in "$tmp/out" "WARNING: the two runs were measured on different hardware" "other cpu"
+expect_in "$tmp/err" "CPU model: 'Synthetic CPU' (base) vs 'Other CPU' (new)" "other cpu"
+
+# Other formats, and -o.
+expect_rc 1 "json" "$PTBENCH" compare --format json -o "$tmp/cmp.json" "$tmp/base" "$tmp/slow"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["summary"]["worse"] == 1' \
+	"$tmp/cmp.json" || fail "json: not valid or wrong summary"
+expect_rc 1 "csv" "$PTBENCH" compare --format csv "$tmp/base" "$tmp/slow"
+expect_in "$tmp/out" "^workload,case,params,metric,unit,better,base_n" "csv"
+[ "$(grep -c ',worse$' "$tmp/out")" = 1 ] || fail "csv: expected one worse row"
+expect_rc 1 "markdown" "$PTBENCH" compare --format markdown "$tmp/base" "$tmp/slow"
+expect_in "$tmp/out" "| \*\*worse\*\* |" "markdown"
+
+# Malformed input: exit 2, the file and line named.
+bad() {
+	local name=$1 want=$2
+	expect_rc 2 "$name" "$PTBENCH" compare "$tmp/base" "$tmp/bad"
+	expect_in "$tmp/err" "$want" "$name"
+}
+mkdir -p "$tmp/bad"
+cp "$tmp/base/results.csv" "$tmp/bad/results.csv"
+sed -i '1s/better/direction/' "$tmp/bad/results.csv"
+bad "bad header" "bad/results.csv:1: header column 8"
+cp "$tmp/base/results.csv" "$tmp/bad/results.csv"
+sed -i '4s/,ns,lower$/,ns/' "$tmp/bad/results.csv"
+bad "field count" "bad/results.csv:4: 7 fields, expected 8"
+cp "$tmp/base/results.csv" "$tmp/bad/results.csv"
+sed -i '5s/,[^,]*,ns,lower$/,fast,ns,lower/' "$tmp/bad/results.csv"
+bad "non-numeric" "bad/results.csv:5: value 'fast' is not a finite number"
+cp "$tmp/base/results.csv" "$tmp/bad/results.csv"
+sed -i '6s/lower$/smaller/' "$tmp/bad/results.csv"
+bad "bad better" "bad/results.csv:6: better 'smaller'"
+expect_rc 2 "missing dir" "$PTBENCH" compare "$tmp/base" "$tmp/nonexistent"
+expect_in "$tmp/err" "nonexistent: No such file" "missing dir"
+expect_rc 2 "missing csv" "$PTBENCH" compare "$tmp/base" "$tmp"
+expect_in "$tmp/err" "results.csv: No such file" "missing csv"
+printf 'tlb/* threshold=3%%\ntlb/* speed=3\n' >"$tmp/bad.conf"
+expect_rc 2 "bad config" "$PTBENCH" compare --config "$tmp/bad.conf" "$tmp/base" "$tmp/same"
+expect_in "$tmp/err" "bad.conf:2: unknown setting 'speed'" "bad config"
+cp "$tmp/base/results.csv" "$tmp/bad/results.csv"
+echo '{"env": ' >"$tmp/bad/meta.json"
+bad "bad meta" "bad/meta.json:2: invalid JSON"
+
+# calibrate on a fake runner that writes synthetic A/A runs.
+cat >"$tmp/runner.sh" <<EOF
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+set -e
+echo "\$*" >>"$tmp/runner.calls"
+out=; reps=10
+while [ \$# -gt 0 ]; do
+	case \$1 in
+	--out) out=\$2; shift ;;
+	--reps) reps=\$2; shift ;;
+	esac
+	shift
+done
+seed=\$(wc -l <"$tmp/runner.calls")
+mkdir -p "\$out"
+awk -v seed="\$seed" -v reps="\$reps" 'BEGIN { srand(seed)
+	print "workload,case,params,rep,metric,value,unit,better"
+	for (r = 0; r < reps; r++) {
+		printf "tlb,chase,,%d,ns_per_access,%.9g,ns,lower\n", r, 100 * (1 + 0.01 * (rand() - 0.5))
+		printf "fault,anon,,%d,ns_per_fault,%.9g,ns,lower\n", r, 2000 * (1 + 0.2 * (rand() - 0.5))
+		printf "mmap,pop,,%d,pages_per_sec,%.9g,count,higher\n", r, 5000 * (1 + 0.01 * (rand() - 0.5))
+	}
+}' >"\$out/results.csv"
+EOF
+chmod +x "$tmp/runner.sh"
+expect_rc 0 "calibrate help" "$PTBENCH" calibrate --help
+expect_rc 2 "calibrate bad pairs" "$PTBENCH" calibrate --pairs 0
+PTBENCH_CALIBRATE_RUNNER="$tmp/runner.sh" expect_rc 0 "calibrate" \
+	"$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" -- --max-mem 1G
+expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --max-mem 1G$" \
+	"calibrate args"
+[ "$(wc -l <"$tmp/runner.calls")" = 6 ] || fail "calibrate: expected 6 runs"
+expect_in "$tmp/err" "calibrate: pair 3/3, run b running" "calibrate progress"
+expect_in "$tmp/out" "gate fired (exit 1) in 0 of 3 pairs" "calibrate fp"
+python3 - "$tmp/cal/calibrate.json" <<'EOF' || fail "calibrate.json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["pairs"] == 3 and len(d["runs"]) == 3, d["runs"]
+fp = d["false_positives"]
+assert fp["gate_fired_pairs"] == 0, fp
+det = {s["case"]: s["smallest_detected_pct"] for s in d["detection"]["per_series"]}
+# 1% uniform noise: caught at the 5% threshold; 20% noise needs more.
+assert det["chase"] is not None and 5 <= det["chase"] <= 7, det
+assert det["pop"] is not None and 5 <= det["pop"] <= 7, det
+assert det["anon"] is None or det["anon"] > det["chase"], det
+EOF
+[ -f "$tmp/cal/calibrate.txt" ] || fail "calibrate.txt missing"
+printf '#!/bin/sh\nexit 3\n' >"$tmp/broken.sh"
+chmod +x "$tmp/broken.sh"
+PTBENCH_CALIBRATE_RUNNER="$tmp/broken.sh" expect_rc 1 "calibrate broken runner" \
+	"$PTBENCH" calibrate --pairs 1 --out "$tmp/cal2"
+expect_in "$tmp/err" "wrote no results.csv" "calibrate broken runner"
+
+if [ "$fails" -gt 0 ]; then
+	echo "e2e_compare: $fails failures" >&2
+	exit 1
+fi
+echo "e2e_compare: ok"

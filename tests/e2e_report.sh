@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# ptbench report and every plot script on the fixture run
+# (tests/fixtures/run-small), headless: REPORT.md has its sections and
+# headline numbers, every figure it references exists and is a valid PNG or
+# SVG, the gnuplot scripts run (when gnuplot is installed), a comparison of
+# two runs names the metric slowed down, and bad input exits 2.
+set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/report_common.sh"
+
+# ---- usage and bad input ----
+expect 0 "report --help" "$PTBENCH" report --help
+grep -q '^usage: ptbench report' "$tmp/out" || fail "--help prints no usage"
+expect 2 "report without a directory" "$PTBENCH" report
+expect 2 "report with three directories" "$PTBENCH" report "$tmp" "$tmp" "$tmp"
+expect 2 "report --bogus" "$PTBENCH" report --bogus "$fixture"
+expect 2 "report of a missing directory" "$PTBENCH" report "$tmp/missing"
+grep -q "$tmp/missing" "$tmp/err" || fail "the message does not name the directory"
+mkdir -p "$tmp/empty"
+expect 2 "report of a directory without results.csv" "$PTBENCH" report "$tmp/empty"
+grep -q 'results.csv' "$tmp/err" || fail "the message does not name results.csv"
+
+new_run bad
+sed -i '5s/,ns_per_access,[^,]*,/,ns_per_access,fast,/' "$tmp/bad/results.csv"
+expect 2 "report of a malformed results.csv" "$PTBENCH" report "$tmp/bad"
+grep -q 'results.csv:5' "$tmp/err" || fail "the message does not give results.csv:5"
+expect 2 "report.py on a malformed results.csv" "$py" "$plot/report.py" "$tmp/bad"
+new_run badmeta
+echo '{"truncated": ' >"$tmp/badmeta/meta.json"
+expect 2 "report of a malformed meta.json" "$PTBENCH" report "$tmp/badmeta"
+new_run badwalk
+printf 'source,case,backing,ws_bytes,ns_per_access\n%s\n' \
+	'fitted-d64,chase-4k-1G,4k,1073741824,slow' >"$tmp/badwalk/walk_model.csv"
+expect 2 "report of a malformed walk_model.csv" "$PTBENCH" report "$tmp/badwalk"
+expect 2 "report with a bad second directory" "$PTBENCH" report "$fixture" "$tmp/missing"
+[ -e "$tmp/bad/REPORT.md" ] && fail "a REPORT.md was written for bad input"
+
+# ---- one run ----
+new_run a
+expect 0 "report of the fixture run" "$PTBENCH" report "$tmp/a"
+r=$tmp/a/REPORT.md
+grep -qx "$r" "$tmp/out" || fail "report does not print the path of REPORT.md"
+for s in "## Environment and translation regime" "## Headline findings" \
+	"## Measured vs modelled" "## Workloads" "## Caveats" \
+	"### tlb" "### fault" "### mprotect" "### fork" "### munmap" "### thp" "### pgtable"; do
+	has "$r" "^$s\$" "section '$s'"
+done
+has "$r" 'D128 would use [0-9]+\.[0-9]+x the page-table memory of D64: [0-9.]+ MiB per populated' \
+	"page-table headline"
+has "$r" 'Modelled translation cost [+-][0-9.]+% per access at a 1 GiB working set' \
+	"translation headline"
+has "$r" 'x86-64 4-level' "the translation regime"
+has "$r" 'dTLB-load-misses' "unsupported counters listed"
+has "$r" 'nested paging' "the VM caveat"
+has "$r" '\| measured \|' "measured numbers labelled"
+has "$r" '\| modelled \|' "modelled numbers labelled"
+# the headline ratio is computed from the data: the marginal D128 / D64
+# bytes from pgtable/dense-4k-64M to pgtable/dense-4k-1G
+want=$(awk -F, '$1=="pgtable" && $4==0 && $5 ~ /^pgtable_bytes_model_d(64|128)$/ {
+	v[$2 "/" $5] = $6 }
+	END { m = "pgtable_bytes_model_"
+	d128 = v["dense-4k-1G/" m "d128"] - v["dense-4k-64M/" m "d128"]
+	d64 = v["dense-4k-1G/" m "d64"] - v["dense-4k-64M/" m "d64"]
+	printf "%.2f", d128 / d64 }' "$tmp/a/results.csv")
+has "$r" "use ${want}x the page-table" "headline ratio ${want} from results.csv"
+n=$(check_figures "$tmp/a")
+[ "$n" -eq 4 ] && ok "4 figures referenced" || fail "$n figures referenced, expected 4"
+for f in pgtable translation mmcost faults; do
+	for e in png svg; do
+		valid_figure "$tmp/a/figures/$f.$e" || fail "figures/$f.$e missing or invalid"
+	done
+done
+for f in pgtable translation mmcost-fork mmcost-mprotect mmcost-munmap; do
+	[ -s "$tmp/a/plot-data/$f.csv" ] || fail "plot-data/$f.csv not written"
+done
+ls "$tmp/a"/*.tmp "$tmp/a/figures"/*.tmp 2>/dev/null && fail "temporary files left behind"
+
+# ---- two runs: one metric 50% slower ----
+new_run b
+awk -F, -v OFS=, '$2=="anon-write-4k" && $5=="ns_per_fault" {$6=sprintf("%.9g", $6*1.5)} 1' \
+	"$fixture/results.csv" >"$tmp/b/results.csv"
+expect 0 "report of two runs" "$PTBENCH" report "$tmp/a" "$tmp/b"
+has "$r" '^## Comparison$' "comparison section"
+has "$r" 'anon-write-4k.*ns_per_fault.*\*\*regression\*\*' "the slowed metric named a regression"
+[ "$(grep -c '\*\*regression\*\*' "$r")" -eq 1 ] && ok "only one regression" ||
+	fail "other series reported as regressions"
+n=$(check_figures "$tmp/a")
+[ "$n" -eq 5 ] && ok "5 figures referenced" || fail "$n figures referenced, expected 5"
+
+# ---- --no-plots, and a run with only some workloads ----
+new_run c
+expect 0 "report --no-plots" "$PTBENCH" report --no-plots "$tmp/c"
+has "$tmp/c/REPORT.md" 'not made \(--no-plots\)' "--no-plots said in the report"
+[ -e "$tmp/c/figures" ] && fail "--no-plots made figures"
+new_run d
+awk -F, 'NR==1 || $1=="mprotect"' "$fixture/results.csv" >"$tmp/d/results.csv"
+rm -f "$tmp/d/walk_model.csv"
+expect 0 "report of a run with only mprotect" "$PTBENCH" report "$tmp/d"
+has "$tmp/d/REPORT.md" 'Figure 1 omitted|Figure 1 \(pgtable\): the run has no' \
+	"absent figure 1 said"
+has "$tmp/d/REPORT.md" 'no `walk_model.csv`' "absent walk model said"
+[ -e "$tmp/d/figures/translation.png" ] && fail "a translation figure was made without data"
+check_figures "$tmp/d" >/dev/null
+
+[ "$fails" -eq 0 ] || { echo "$fails check(s) failed"; exit 1; }
+echo "all report checks passed"

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# A SIGINT in the middle of a run restores every sysfs knob the run changed,
+# kills the run by SIGINT, and leaves no results.csv, meta.json or temporary
+# file behind. Runs on a copy of the x86-64 fixture sysroot with mTHP knobs
+# added, so it needs no root: the thp workload's mTHP cases write their knob
+# in the copy (the faults themselves go to the real kernel, which is why the
+# cases may fail there; they are interrupted before they end anyway).
+set -uo pipefail
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+[ -x "${PTBENCH:-}" ] || fail "PTBENCH is not set to the ptbench binary"
+fixtures=${PTBENCH_FIXTURES:-${PTBENCH_SRCDIR:-.}/tests/fixtures}
+tmp=$(mktemp -d)
+pid=
+cleanup() {
+	[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+root=$tmp/root
+cp -r "$fixtures/sysroot-x86_64" "$root" || fail "cannot copy the fixture sysroot"
+thp=$root/sys/kernel/mm/transparent_hugepage
+original="always inherit madvise [never]"
+for kb in 16 64; do
+	mkdir -p "$thp/hugepages-${kb}kB"
+	printf '%s\n' "$original" >"$thp/hugepages-${kb}kB/enabled"
+done
+
+# The selected value of a knob: the bracketed word, or the whole content.
+choice() {
+	local v
+	read -r v <"$1" || true
+	if [[ $v =~ \[([a-z]+)\] ]]; then
+		echo "${BASH_REMATCH[1]}"
+	else
+		echo "$v"
+	fi
+}
+
+out=$tmp/out
+PTBENCH_SYSROOT=$root "$PTBENCH" run --workload thp --case 'mthp-fault-*' --reps 50 \
+	--out "$out" >"$tmp/stdout" 2>"$tmp/stderr" &
+pid=$!
+
+# Wait (up to 30 s) for the first mTHP case to set its knob.
+knob=$thp/hugepages-16kB/enabled
+deadline=$((SECONDS + 30))
+changed=
+while [ $SECONDS -lt $deadline ]; do
+	if [ "$(choice "$knob")" != never ]; then
+		changed=1
+		break
+	fi
+	kill -0 "$pid" 2>/dev/null || break
+done
+if [ -z "$changed" ]; then
+	cat "$tmp/stderr" >&2
+	fail "the run never changed $knob"
+fi
+[ "$(choice "$knob")" = always ] || fail "the knob was set to '$(choice "$knob")', not always"
+
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+pid=
+[ "$rc" -eq 130 ] || {
+	cat "$tmp/stderr" >&2
+	fail "the run exited with $rc, not by SIGINT (130)"
+}
+for kb in 16 64; do
+	got=$(choice "$thp/hugepages-${kb}kB/enabled")
+	[ "$got" = never ] || fail "hugepages-${kb}kB/enabled is '$got' after SIGINT, not never"
+done
+[ -e "$out/results.csv" ] && fail "an interrupted run left results.csv"
+[ -e "$out/meta.json" ] && fail "an interrupted run left meta.json"
+left=$(find "$out" -name '*.tmp.*' 2>/dev/null)
+[ -z "$left" ] || fail "an interrupted run left temporary files: $left"
+echo "ok: knobs restored, died of SIGINT, nothing left in $out"

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# End-to-end: ptbench model walk on patterns, lackey and binary traces,
+# bad input (exit 2 with the place), convert, and calibrate on a fixture.
+set -u
+PT=${PTBENCH:?PTBENCH not set}
+SRC=${PTBENCH_SRCDIR:?PTBENCH_SRCDIR not set}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# expect_exit CODE PATTERN CMD...: exit status and a stderr message
+expect_exit() {
+	local want=$1 pat=$2 rc=0
+	shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	[ "$rc" -eq "$want" ] || fail "$* exited $rc, want $want: $(cat "$tmp/err")"
+	grep -q -- "$pat" "$tmp/err" || fail "$*: stderr lacks '$pat': $(cat "$tmp/err")"
+}
+
+# column N of the row whose first field is FORMAT
+col() { awk -F, -v f="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == c) k = i }
+	NR > 1 && $1 == f { print $k }' "$1"; }
+
+"$PT" model walk --help >"$tmp/help" || fail "--help exit $?"
+grep -q -- "--pattern" "$tmp/help" || fail "--help lacks --pattern"
+grep -q "tlb.l2.entries" "$tmp/help" || fail "--help lacks the configuration keys"
+
+# a pattern run: one row per format, ratios against D64
+"$PT" model walk --pattern chase --ws 16M --formats d64,d128,d128-skl1 -o "$tmp/p.csv" ||
+	fail "pattern run"
+[ "$(wc -l <"$tmp/p.csv")" -eq 4 ] || fail "want a header and 3 rows"
+[ "$(col "$tmp/p.csv" d64 levels)" = 4 ] || fail "D64 levels"
+[ "$(col "$tmp/p.csv" d128 levels)" = 5 ] || fail "D128 levels"
+[ "$(col "$tmp/p.csv" d128-skl1 levels)" = 4 ] || fail "D128 TTBR.SKL=1 levels"
+[ "$(col "$tmp/p.csv" d64 walks_per_kilo_access_vs_d64)" = 1 ] || fail "D64 ratio is not 1"
+r=$(col "$tmp/p.csv" d128 pagetable_bytes_vs_d64)
+awk -v r="$r" 'BEGIN { exit !(r > 1.5) }' || fail "D128 page tables not larger: $r"
+"$PT" model walk --pattern seq --ws 8M --thp --formats d64 >"$tmp/thp.csv" || fail "--thp"
+[ "$(col "$tmp/thp.csv" d64 backing)" = thp ] || fail "backing column"
+
+# bad input: exit 2 with the reason
+expect_exit 2 "valid keys" "$PT" model walk --set tlb.l9.entries=4
+printf 'tlb.l1.entries = 32\nnonsense = 1\n' >"$tmp/c.conf"
+expect_exit 2 "c.conf:2:" "$PT" model walk --config "$tmp/c.conf"
+expect_exit 2 "bad value" "$PT" model walk --set lat.mem=slow
+expect_exit 2 "unknown format" "$PT" model walk --formats d96
+expect_exit 2 "pattern" "$PT" model walk --pattern zigzag
+expect_exit 2 "unknown option" "$PT" model walk --frobnicate
+printf 'I  04001a50,3\n L 04026e30,8\n S 0402xx,8\n' >"$tmp/bad.lackey"
+expect_exit 2 "bad.lackey:3:" "$PT" model walk --lackey "$tmp/bad.lackey"
+
+# convert, then the binary trace gives the same simulation as the text
+good=$tmp/good.lackey
+awk 'BEGIN { for (i = 0; i < 20000; i++) {
+	printf "I  %08x,4\n", 4194304 + i * 4
+	printf " L %08x,8\n", 268435456 + (i * 4160) % 67108864
+	printf " S %08x,8\n", 536870912 + i * 8 } }' >"$good"
+"$PT" model walk convert --lackey "$good" -o "$tmp/t.bin" 2>/dev/null || fail "convert"
+"$PT" model walk --lackey "$good" -o "$tmp/a.csv" || fail "lackey run"
+"$PT" model walk --trace "$tmp/t.bin" -o "$tmp/b.csv" || fail "trace run"
+cut -d, -f1-5,7- "$tmp/a.csv" >"$tmp/a.cut"
+cut -d, -f1-5,7- "$tmp/b.csv" >"$tmp/b.cut"
+cmp -s "$tmp/a.cut" "$tmp/b.cut" || fail "lackey and binary runs differ"
+[ "$(col "$tmp/a.csv" d64 accesses)" = 40000 ] || fail "data accesses of the lackey trace"
+size=$(stat -c %s "$tmp/t.bin")
+head -c $((size - 1)) "$tmp/t.bin" >"$tmp/trunc.bin"
+expect_exit 2 "offset" "$PT" model walk --trace "$tmp/trunc.bin"
+cat "$good" | "$PT" model walk --lackey - --formats d128 >"$tmp/pipe.csv" || fail "lackey from a pipe"
+
+# calibrate on a real tlb sweep kept as a fixture
+cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/run"
+"$PT" model walk calibrate --results "$tmp/run" >"$tmp/cal.txt" || fail "calibrate"
+m=$tmp/run/walk_model.csv
+ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
+head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64$' ||
+	fail "walk_model.csv header"
+for s in measured fitted-d64 predicted-d128; do
+	[ "$(grep -c "^$s," "$m")" -eq "$ncases" ] || fail "want $ncases $s rows"
+done
+grep -q "RMS relative error" "$tmp/cal.txt" || fail "no fit error reported"
+mkdir "$tmp/empty"
+expect_exit 2 "results" "$PT" model walk calibrate --results "$tmp/empty"
+
+# a real program's trace, when valgrind is here
+if command -v valgrind >/dev/null 2>&1; then
+	valgrind --tool=lackey --trace-mem=yes --log-fd=1 /bin/true 2>/dev/null |
+		"$PT" model walk --lackey - >"$tmp/true.csv" || fail "lackey pipe from valgrind"
+	n=$(col "$tmp/true.csv" d64 accesses)
+	[ "${n:-0}" -gt 10000 ] || fail "valgrind trace too short: $n"
+else
+	echo "valgrind not installed: real-program trace not checked"
+fi
+echo "e2e_walk: ok"
