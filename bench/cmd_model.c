@@ -513,7 +513,8 @@ static void pgt_header(const struct pgt_opts *o, const struct pt_layout *l)
 		return;
 	}
 	human(pt_layout_bytes(l), a, sizeof(a));
-	human(pt_layout_bytes_of(l, PT_MAP_THP), b, sizeof(b));
+	human(pt_layout_bytes_of(l, PT_MAP_THP) + pt_layout_bytes_of(l, PT_MAP_THP_FILE), b,
+	      sizeof(b));
 	human(pt_layout_bytes_of(l, PT_MAP_HUGETLB), c, sizeof(c));
 	printf("%s %u (%s): %s populated in %zu extents, PMD-mapped THP %s, hugetlb %s%s\n",
 	       o->snapshot ? "snapshot of pid" : "pid", l->pid, l->comm[0] ? l->comm : "?", a, l->n,

@@ -82,6 +82,7 @@ int pt_maps_parse_line(const char *line, struct pt_vma *v)
 		return -1;
 	v->start = start;
 	v->end = end;
+	v->file = ino != 0;
 	memcpy(v->perms, perms, 5);
 	if (name_at > 0) {
 		snprintf(v->name, sizeof(v->name), "%s", line + name_at);
@@ -169,11 +170,17 @@ static int add(struct reader *r, uint64_t start, uint64_t len, enum pt_map_kind 
 		return -1;
 	}
 	r->st->populated_bytes += len;
-	if (kind == PT_MAP_THP)
+	if (kind == PT_MAP_THP || kind == PT_MAP_THP_FILE)
 		r->st->thp_bytes += len;
 	else if (kind == PT_MAP_HUGETLB)
 		r->st->hugetlb_bytes += len;
 	return 0;
+}
+
+/* Anonymous THP keeps a deposited PTE table; file and shmem THP do not. */
+static enum pt_map_kind thp_kind(const struct pt_vma *v)
+{
+	return v->file ? PT_MAP_THP_FILE : PT_MAP_THP;
 }
 
 /* PAGEMAP_SCAN over one VMA: 0 done, 1 not usable here, -1 error. */
@@ -204,7 +211,7 @@ static int scan_vma(struct reader *r, const struct pt_vma *v, struct page_region
 			bool huge = reg[i].categories & PAGE_IS_HUGE;
 			enum pt_map_kind k = !huge	  ? PT_MAP_BASE
 					     : v->hugetlb ? PT_MAP_HUGETLB
-							  : PT_MAP_THP;
+							  : thp_kind(v);
 
 			if (add(r, reg[i].start, reg[i].end - reg[i].start, k,
 				v->hugetlb ? v->huge_shift : r->pmd_shift))
@@ -249,7 +256,7 @@ static unsigned huge_run(struct reader *r, const struct pt_vma *v, uint64_t va, 
 	for (i = 1; i < pages; i++)
 		if (!(e[i] & PM_PRESENT) || (e[i] & PM_PFN_MASK) != pfn + i)
 			return 0;
-	*k = (flags & (1ull << KPF_HUGE)) ? PT_MAP_HUGETLB : PT_MAP_THP;
+	*k = (flags & (1ull << KPF_HUGE)) ? PT_MAP_HUGETLB : thp_kind(v);
 	*shift = s;
 	return (unsigned)pages;
 }

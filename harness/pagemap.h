@@ -22,6 +22,7 @@ struct pt_vma {
 	uint64_t start, end; /* [start, end) */
 	char perms[5];
 	bool hugetlb; /* a hugetlbfs or MAP_HUGETLB mapping */
+	bool file; /* backed by a file or shmem (inode != 0) */
 	unsigned huge_shift; /* its page size, log2 bytes */
 	char name[64]; /* path or [heap], truncated */
 };

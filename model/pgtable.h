@@ -24,8 +24,13 @@ enum pt_map_kind {
 	PT_MAP_BASE = 0, /* base pages mapped by PTEs */
 	PT_MAP_THP = 1, /* a PMD-mapped transparent huge page (deposit) */
 	PT_MAP_HUGETLB = 2, /* hugetlbfs pages of 2^huge_shift bytes */
+	/*
+	 * A PMD-mapped file or shmem THP: no PTE table is deposited under it
+	 * (only anonymous THP deposits, unless arch_needs_pgtable_deposit()).
+	 */
+	PT_MAP_THP_FILE = 3,
 };
-#define PT_MAP_KINDS 3
+#define PT_MAP_KINDS 4
 
 /* A run of populated virtual memory mapped one way. */
 struct pt_extent {

@@ -16,10 +16,11 @@ MAX_CASES = 40
 
 
 def _size_group(series):
-    params = next(s for s in series if s is not None).param_map
+    first = next(s for s in series if s is not None)
+    params = dict(first.param_map)
     for key in ptdata.SIZE_KEYS:
         params.pop(key, None)
-    return (series.workload, tuple(params.items()))
+    return (first.workload, tuple(sorted(params.items())))
 
 
 def _size(series):

@@ -142,6 +142,24 @@ static void test_thp_deposit(void **state)
 	pt_layout_free(&l);
 }
 
+static void test_file_thp_has_no_deposit(void **state)
+{
+	struct pt_layout l;
+	struct pt_pgtable p;
+
+	(void)state;
+	dense(&l, 1 * G, PT_MAP_THP_FILE, 21);
+	/* shmem/file THP: PMD blocks and no PTE table below them, deposit or not */
+	model(PT_D64, 12, 48, &l, true, &p);
+	assert_int_equal(p.level[1].blocks, 512);
+	assert_int_equal(p.level[0].tables, 0);
+	assert_int_equal(p.bytes_kernel, 2 * 4 * K);
+	model(PT_D128, 12, 48, &l, true, &p);
+	assert_int_equal(p.level[1].blocks, 1024);
+	assert_int_equal(p.level[0].tables, 0);
+	pt_layout_free(&l);
+}
+
 static void test_hugetlb(void **state)
 {
 	struct pt_layout l;
@@ -258,6 +276,7 @@ int main(void)
 		cmocka_unit_test(test_dense_1g_4k),
 		cmocka_unit_test(test_sparse_one_page_per_pmd),
 		cmocka_unit_test(test_thp_deposit),
+		cmocka_unit_test(test_file_thp_has_no_deposit),
 		cmocka_unit_test(test_hugetlb),
 		cmocka_unit_test(test_kernel_levels_and_skl),
 		cmocka_unit_test(test_layout_errors),
