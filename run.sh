@@ -7,6 +7,7 @@
 #                   every test.
 # ./run.sh setup    only install what is missing and build libperf.
 # ./run.sh build    set up and build build/ptbench.
+# ./run.sh reference  the main job into results/reference/, and REPORT.md.
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -36,6 +37,8 @@ commands:
   test     set up, build native + sanitizer + arm64 cross, run every test
   setup    install missing Debian packages, build libperf (cached)
   build    set up and build build/ptbench
+  reference  run as the main job into results/reference/ and write the
+           top-level REPORT.md from it (the committed reference run)
   --help   this text
 
 Options after the command (or alone) are passed to 'ptbench run', e.g.
@@ -183,11 +186,9 @@ cmd_test() {
 	[ "$failed" -eq 0 ]
 }
 
-cmd_main() {
-	setup
-	build_native
-	local out
-	out="results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s)"
+# Run, fit the walk model, report; exits with the run's status.
+run_and_report() {
+	local out=$1; shift
 	say "running: build/ptbench run --out $out $*"
 	local rc=0
 	build/ptbench run --out "$out" "$@" || rc=$?
@@ -203,6 +204,36 @@ cmd_main() {
 	build/ptbench report "$out" || rc=$?
 	echo "results: $top/$out"
 	[ -f "$out/REPORT.md" ] && echo "report: $top/$out/REPORT.md"
+	return "$rc"
+}
+
+cmd_main() {
+	setup
+	build_native
+	run_and_report "results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s)" "$@"
+}
+
+# The committed reference run: results/reference/ and the top-level REPORT.md.
+cmd_reference() {
+	setup
+	build_native
+	local rc=0
+	rm -rf results/reference.old
+	[ -d results/reference ] && mv results/reference results/reference.old
+	run_and_report results/reference "$@" || rc=$?
+	if [ ! -f results/reference/REPORT.md ]; then
+		say "no report: the previous reference run is kept"
+		rm -rf results/reference
+		[ -d results/reference.old ] && mv results/reference.old results/reference
+		exit 1
+	fi
+	rm -rf results/reference.old
+	{
+		head -n 1 results/reference/REPORT.md
+		printf '\n_The report of the reference run in results/reference/, made by `./run.sh reference`._\n'
+		tail -n +2 results/reference/REPORT.md | sed 's#](figures/#](results/reference/figures/#g'
+	} >REPORT.md.tmp && mv REPORT.md.tmp REPORT.md
+	echo "report: $top/REPORT.md"
 	exit "$rc"
 }
 
@@ -211,5 +242,6 @@ case "${1:-}" in
 test) shift; cmd_test "$@" ;;
 setup) shift; setup cross; libperf_prefix native >/dev/null; libperf_prefix cross >/dev/null ;;
 build) shift; setup; build_native ;;
+reference) shift; cmd_reference "$@" ;;
 *) cmd_main "$@" ;;
 esac
