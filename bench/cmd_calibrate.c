@@ -63,7 +63,18 @@ struct detect_rec {
 	size_t pairs_tested;
 	size_t hits[NSHIFTS];
 	double smallest_pct; /* NaN when not reached within the ladder */
+	double base_threshold; /* the gate's threshold for it, in percent */
+	double *abs_change; /* per pair: |A/A change of the median|, NaN untested */
+	bool *worse; /* per pair: the gate judged it worse */
 };
+
+/*
+ * Noise-floor thresholds: a series' threshold becomes the largest A/A
+ * change of its median seen in any pair, times this margin (rounded up to
+ * a whole percent), when that exceeds the gate's threshold. Samples inside
+ * one run do not see the run-to-run noise of a VM; this puts it back.
+ */
+#define NOISE_MARGIN 1.5
 
 struct calib {
 	struct calib_args *a;
@@ -428,6 +439,26 @@ static void detect_row(const struct pt_cmp_result *r, size_t i, struct detect_re
 	}
 }
 
+static struct detect_rec *detect_new(struct calib *k, const struct pt_cmp_row *w)
+{
+	struct detect_rec *d = &k->det[k->ndet];
+	int p;
+
+	d->key = w->key;
+	d->base_threshold = w->threshold_pct;
+	d->abs_change = malloc((size_t)k->a->pairs * sizeof(*d->abs_change));
+	d->worse = calloc((size_t)k->a->pairs, sizeof(*d->worse));
+	if (!d->abs_change || !d->worse) {
+		free(d->abs_change);
+		free(d->worse);
+		return NULL;
+	}
+	for (p = 0; p < k->a->pairs; p++)
+		d->abs_change[p] = NAN;
+	k->ndet++;
+	return d;
+}
+
 static int detect_all(struct calib *k)
 {
 	size_t i, maxn = 1, cap = 0;
@@ -457,9 +488,14 @@ static int detect_all(struct calib *k)
 				continue;
 			d = detect_find(k, w->key);
 			if (!d) {
-				d = &k->det[k->ndet++];
-				d->key = w->key;
+				d = detect_new(k, w);
+				if (!d) {
+					free(buf);
+					return -1;
+				}
 			}
+			d->abs_change[p] = fabs(w->change_pct);
+			d->worse[p] = w->verdict == PT_V_WORSE;
 			detect_row(r, i, d, buf);
 		}
 	}
@@ -523,6 +559,96 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* A series' noise-floor threshold, leaving pair skip out (-1: none). */
+static double floor_threshold(const struct detect_rec *d, int pairs, int skip)
+{
+	double worst = 0;
+	int p;
+
+	for (p = 0; p < pairs; p++)
+		if (p != skip && !isnan(d->abs_change[p]) && d->abs_change[p] > worst)
+			worst = d->abs_change[p];
+	worst = ceil(worst * NOISE_MARGIN);
+	return worst > d->base_threshold ? worst : d->base_threshold;
+}
+
+/*
+ * Out-of-sample false positives of the noise-floor gate: pair p is judged
+ * with the thresholds learnt from the other pairs (leave-one-out).
+ */
+static size_t floor_loo_fired(const struct calib *k)
+{
+	size_t fired = 0, i;
+	int p;
+
+	for (p = 0; p < k->a->pairs; p++) {
+		for (i = 0; i < k->ndet; i++) {
+			const struct detect_rec *d = &k->det[i];
+
+			if (d->worse[p] && d->abs_change[p] >= floor_threshold(d, k->a->pairs, p)) {
+				fired++;
+				break;
+			}
+		}
+	}
+	return fired;
+}
+
+/* Smallest ladder shift detected often enough that the noise floor lets through. */
+static double floor_detect_pct(const struct calib *k, const struct detect_rec *d)
+{
+	double thr = floor_threshold(d, k->a->pairs, -1);
+	size_t s;
+
+	for (s = 0; s < NSHIFTS; s++)
+		if (shifts_pct[s] >= thr && (double)d->hits[s] >= DETECT_RATE * (double)k->a->pairs)
+			return shifts_pct[s];
+	return NAN;
+}
+
+static size_t floor_raised(const struct calib *k)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < k->ndet; i++)
+		n += floor_threshold(&k->det[i], k->a->pairs, -1) > k->det[i].base_threshold;
+	return n;
+}
+
+static void write_floor_text(const struct calib *k, FILE *f)
+{
+	size_t fired = floor_loo_fired(k), i, n = 0, lost = 0;
+	double *v = malloc((k->ndet ? k->ndet : 1) * sizeof(*v));
+
+	fprintf(f,
+		"\nnoise-floor gate (gate.conf: threshold = max(threshold, %.1f x the largest A/A "
+		"change)):\n",
+		NOISE_MARGIN);
+	fprintf(f, "  thresholds raised for %zu of %zu series\n", floor_raised(k), k->ndet);
+	fprintf(f,
+		"  gate fired (leave-one-out) in %zu of %d pairs: rate %.3f (95%% upper bound "
+		"%.3f)\n",
+		fired, k->a->pairs, (double)fired / k->a->pairs,
+		rate_upper95(fired, (size_t)k->a->pairs));
+	for (i = 0; v && i < k->ndet; i++) {
+		double pct = floor_detect_pct(k, &k->det[i]);
+
+		if (isnan(pct))
+			lost++;
+		else
+			v[n++] = pct;
+	}
+	if (v && n) {
+		qsort(v, n, sizeof(*v), cmp_double);
+		fprintf(f,
+			"  smallest change detected with it: best %g%%, median %g%%, worst %g%%; %zu "
+			"series not detected even at %g%%\n",
+			v[0], n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v[n - 1], lost,
+			shifts_pct[NSHIFTS - 1]);
+	}
+	free(v);
+}
+
 struct detect_summary {
 	size_t detectable, undetectable;
 	double median_pct, max_pct, min_pct;
@@ -550,6 +676,28 @@ static void detect_summarize(const struct calib *k, struct detect_summary *ds)
 		ds->median_pct = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 	}
 	free(v);
+}
+
+/* Config lines for compare --config: one per series whose floor is raised. */
+static void write_gate_conf(const struct calib *k, FILE *f)
+{
+	size_t i;
+
+	fprintf(f,
+		"# ptbench gate thresholds from 'ptbench calibrate': %d A/A pairs of suite '%s' "
+		"(%s reps).\n# threshold = max(%g%%, %.1f x the largest change of the median "
+		"between A and A, rounded up).\n# Use: ptbench compare BASE NEW --config "
+		"gate.conf\n",
+		k->a->pairs, k->a->suite, k->a->reps ? k->a->reps : "default",
+		k->a->opts.threshold_pct, NOISE_MARGIN);
+	for (i = 0; i < k->ndet; i++) {
+		const struct detect_rec *d = &k->det[i];
+		double thr = floor_threshold(d, k->a->pairs, -1);
+
+		if (thr > d->base_threshold)
+			fprintf(f, "%s/%s/%s threshold=%g%%\n", d->key->workload, d->key->cs,
+				d->key->metric, thr);
+	}
 }
 
 static void write_text(const struct calib *k, FILE *f)
@@ -592,14 +740,16 @@ static void write_text(const struct calib *k, FILE *f)
 	else
 		fprintf(f, "  no series reached the detection rate within %g%% (%zu series)\n",
 			shifts_pct[NSHIFTS - 1], k->ndet);
+	write_floor_text(k, f);
+	fprintf(f, "\nper series: smallest detectable change (default gate; noise floor)\n");
 	for (i = 0; i < k->ndet; i++) {
 		const struct detect_rec *d = &k->det[i];
 
 		pt_series_name(d->key, label, sizeof(label));
-		if (isnan(d->smallest_pct))
-			fprintf(f, "  %-60s  > %g%%\n", label, shifts_pct[NSHIFTS - 1]);
-		else
-			fprintf(f, "  %-60s  %g%%\n", label, d->smallest_pct);
+		fprintf(f, "  %-60s  %s%g%%  floor %g%%\n", label,
+			isnan(d->smallest_pct) ? "> " : "",
+			isnan(d->smallest_pct) ? shifts_pct[NSHIFTS - 1] : d->smallest_pct,
+			floor_threshold(d, k->a->pairs, -1));
 	}
 }
 
@@ -635,9 +785,18 @@ static void json_detect(const struct calib *k, struct pt_json *j)
 			pt_json_uint(j, NULL, d->hits[s]);
 		pt_json_arr_end(j);
 		pt_json_num(j, "smallest_detected_pct", d->smallest_pct);
+		pt_json_num(j, "noise_floor_threshold_pct", floor_threshold(d, k->a->pairs, -1));
+		pt_json_num(j, "noise_floor_detected_pct", floor_detect_pct(k, d));
 		pt_json_obj_end(j);
 	}
 	pt_json_arr_end(j);
+	pt_json_obj_end(j);
+	pt_json_obj_begin(j, "noise_floor");
+	pt_json_num(j, "margin", NOISE_MARGIN);
+	pt_json_uint(j, "thresholds_raised", floor_raised(k));
+	pt_json_uint(j, "loo_gate_fired_pairs", floor_loo_fired(k));
+	pt_json_num(j, "loo_gate_rate_upper95",
+		    rate_upper95(floor_loo_fired(k), (size_t)k->a->pairs));
 	pt_json_obj_end(j);
 }
 
@@ -787,6 +946,10 @@ static void teardown(struct calib *k)
 		}
 	}
 	free(k->pairs);
+	for (p = 0; p < (int)k->ndet; p++) {
+		free(k->det[p].abs_change);
+		free(k->det[p].worse);
+	}
 	free(k->det);
 }
 
@@ -813,11 +976,13 @@ int cmd_calibrate(int argc, char **argv)
 	if (!ret && detect_all(&k))
 		ret = PT_EXIT_FAIL;
 	if (!ret && (write_file(&k, "calibrate.json", write_json) ||
-		     write_file(&k, "calibrate.txt", write_text)))
+		     write_file(&k, "calibrate.txt", write_text) ||
+		     write_file(&k, "gate.conf", write_gate_conf)))
 		ret = PT_EXIT_FAIL;
 	if (!ret) {
 		write_text(&k, stdout);
-		printf("\nwritten: %s/calibrate.json, %s/calibrate.txt\n", a.out, a.out);
+		printf("\nwritten: %s/calibrate.json, %s/calibrate.txt, %s/gate.conf\n", a.out,
+		       a.out, a.out);
 	}
 out:
 	teardown(&k);

@@ -229,6 +229,19 @@ assert det["pop"] is not None and 5 <= det["pop"] <= 7, det
 assert det["anon"] is None or det["anon"] > det["chase"], det
 EOF
 [ -f "$tmp/cal/calibrate.txt" ] || fail "calibrate.txt missing"
+expect_in "$tmp/out" "noise-floor gate" "calibrate noise floor"
+python3 - "$tmp/cal/calibrate.json" <<'EOF' || fail "calibrate.json noise floor"
+import json, sys
+d = json.load(open(sys.argv[1]))
+nf = d["noise_floor"]
+assert nf["loo_gate_fired_pairs"] <= 3 and nf["margin"] == 1.5, nf
+for s in d["detection"]["per_series"]:
+    assert s["noise_floor_threshold_pct"] >= 5, s
+EOF
+[ -f "$tmp/cal/gate.conf" ] || fail "gate.conf missing"
+# The thresholds it writes are a valid compare config, and an A/A pair passes them.
+expect_rc 0 "compare with gate.conf" "$PTBENCH" compare "$tmp/cal/pair-001/a" \
+	"$tmp/cal/pair-001/b" --config "$tmp/cal/gate.conf"
 printf '#!/bin/sh\nexit 3\n' >"$tmp/broken.sh"
 chmod +x "$tmp/broken.sh"
 PTBENCH_CALIBRATE_RUNNER="$tmp/broken.sh" expect_rc 1 "calibrate broken runner" \
