@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,6 +29,7 @@ struct run_opts {
 	int reps, warmup, cpu;
 	uint64_t max_mem;
 	double mem_frac;
+	bool aslr;
 };
 
 static void run_usage(FILE *f)
@@ -47,6 +49,8 @@ static void run_usage(FILE *f)
 		"  --mem-frac F        refuse cases needing more than F of MemAvailable (0.5)\n"
 		"  --out DIR           output directory (default results/<UTC time>-<host>)\n"
 		"  --tag NAME          a label stored in meta.json\n"
+		"  --aslr              keep address-space randomisation (default: off for\n"
+		"                      ptbench's own process, so layouts repeat run to run)\n"
 		"  -h, --help          this text\n\n"
 		"Exit status: 0 every case ran, 1 a measurement or verification failed,\n"
 		"2 bad usage (or an explicitly requested case the memory guard refuses).\n");
@@ -79,6 +83,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "mem-frac", required_argument, NULL, 'f' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "tag", required_argument, NULL, 't' },
+		{ "aslr", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -104,6 +109,9 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case 't':
 			o->tag = optarg;
+			break;
+		case 'A':
+			o->aslr = true;
 			break;
 		case 'r':
 			if (parse_int(optarg, 1, &o->reps))
@@ -338,6 +346,35 @@ static int finish(struct pt_run *run, int failed)
 	return status;
 }
 
+/*
+ * Address-space randomisation moves every mapping from run to run, and with
+ * it the page tables the process needs and where its data lands in the
+ * caches (will-it-scale turns it off for this reason). ptbench turns it off
+ * for its own process only, with personality(ADDR_NO_RANDOMIZE) and a
+ * re-exec, never system-wide. On failure the run goes on randomised;
+ * meta.json says which it was.
+ */
+static void reexec_without_aslr(int argc, char **argv)
+{
+	int cur = personality(0xffffffff), i;
+	char **args;
+
+	if (cur < 0 || (cur & ADDR_NO_RANDOMIZE))
+		return;
+	args = calloc((size_t)argc + 2, sizeof(*args));
+	if (!args || personality((unsigned long)cur | ADDR_NO_RANDOMIZE) < 0) {
+		free(args);
+		return;
+	}
+	args[0] = "ptbench";
+	for (i = 0; i < argc; i++)
+		args[i + 1] = argv[i];
+	fflush(NULL);
+	execv("/proc/self/exe", args);
+	personality((unsigned long)cur);
+	free(args);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	/*
@@ -345,15 +382,24 @@ int cmd_run(int argc, char **argv)
 	 * (2 / C(20, 10) = 1.1e-5) for a Holm-corrected p to reach 0.01 over
 	 * the ~400 varying series of a run; with 5 (0.0079) it cannot fire.
 	 */
-	struct run_opts o = { .suite = "quick", .reps = 10, .warmup = 1, .cpu = -1,
-			      .mem_frac = 0.5 };
+	struct run_opts o = {
+		.suite = "quick", .reps = 10, .warmup = 1, .cpu = -1, .mem_frac = 0.5
+	};
 	struct pt_run run;
 	char outbuf[256];
 	int ret, failed;
 
+	char **orig = calloc((size_t)argc + 1, sizeof(*orig));
+
+	if (!orig)
+		return PT_EXIT_FAIL;
+	memcpy(orig, argv, (size_t)argc * sizeof(*orig)); /* getopt permutes argv */
 	memset(&run, 0, sizeof(run));
 	join_args(argc, argv, run.command_line, sizeof(run.command_line));
 	ret = parse_args(argc, argv, &o);
+	if (!ret && !o.aslr)
+		reexec_without_aslr(argc, orig);
+	free(orig);
 	if (ret)
 		return ret < 0 ? PT_EXIT_OK : ret;
 	run.suite = o.suite;

@@ -23,6 +23,7 @@
 #include "harness/timer.h"
 #include "model/calib.h"
 #include "model/trace.h"
+#include "model/units.h"
 #include "model/walk_cost.h"
 #include "model/walk_run.h"
 
@@ -255,7 +256,7 @@ static int number_opt(int c, const char *arg, struct walk_opts *o)
 	int bad;
 
 	if (c == OPT_WS || c == OPT_STRIDE)
-		bad = pt_walk_size_parse(arg, &v) || !v;
+		bad = pt_size_parse(arg, &v) || !v;
 	else
 		bad = parse_u64(arg, &v);
 	if (bad)
@@ -716,7 +717,7 @@ static int host_cache_index(struct pt_walk_cfg *c, unsigned idx)
 		return 0;
 	size[strcspn(size, "\n")] = 0;
 	snprintf(path, sizeof(path), "%s/ways_of_associativity", base);
-	if (pt_walk_size_parse(size, &bytes) || pt_sys_read_u64(path, &ways) || !ways)
+	if (pt_size_parse(size, &bytes) || pt_sys_read_u64(path, &ways) || !ways)
 		return 0;
 	c->cache[level - 1].size_bytes = bytes;
 	c->cache[level - 1].ways = (unsigned)ways;
@@ -749,7 +750,7 @@ static uint64_t param_ws(const char *params)
 				return 0;
 			memcpy(buf, p + 3, n);
 			buf[n] = 0;
-			return pt_walk_size_parse(buf, &v) ? 0 : v;
+			return pt_size_parse(buf, &v) ? 0 : v;
 		}
 		p = strchr(p, ';');
 		p = p ? p + 1 : NULL;

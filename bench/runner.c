@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <stdio.h>
+#include <sys/personality.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -245,6 +246,8 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_str(j, "started_utc", run->started_utc);
 	pt_json_str(j, "finished_utc", now);
 	pt_json_int(j, "exit_status", exit_status);
+	pt_json_bool(j, "process_aslr",
+		     !(personality(0xffffffff) & ADDR_NO_RANDOMIZE) || personality(0xffffffff) < 0);
 	pt_json_obj_end(j);
 }
 

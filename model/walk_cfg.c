@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/geometry.h"
+#include "model/units.h"
 #include "model/walk_cfg.h"
 
 enum key_type { K_U64, K_UINT, K_SIZE, K_DOUBLE, K_BOOL_ON, K_REPL, K_TAG, K_GRANULE };
@@ -102,48 +103,6 @@ const char *pt_lat_key(enum pt_lat l)
 	return l < PT_LAT_N ? n[l] : "?";
 }
 
-int pt_walk_size_parse(const char *s, uint64_t *bytes)
-{
-	char *end;
-	unsigned long long v;
-	unsigned shift = 0;
-
-	if (!s || !isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -1;
-	switch (toupper((unsigned char)*end)) {
-	case 'K':
-		shift = 10;
-		end++;
-		break;
-	case 'M':
-		shift = 20;
-		end++;
-		break;
-	case 'G':
-		shift = 30;
-		end++;
-		break;
-	case 'T':
-		shift = 40;
-		end++;
-		break;
-	default:
-		break;
-	}
-	if (shift && (*end == 'i' || *end == 'I'))
-		end++;
-	if (shift && (*end == 'B' || *end == 'b'))
-		end++;
-	if (*end || (shift && v > (UINT64_MAX >> shift)))
-		return -1;
-	*bytes = (uint64_t)v << shift;
-	return 0;
-}
-
 static int parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
@@ -192,7 +151,7 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 		*(unsigned *)p = (unsigned)u;
 		return 0;
 	case K_SIZE:
-		return pt_walk_size_parse(s, (uint64_t *)p);
+		return pt_size_parse(s, (uint64_t *)p);
 	case K_DOUBLE:
 		return parse_double(s, (double *)p);
 	case K_BOOL_ON:

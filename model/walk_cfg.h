@@ -61,8 +61,7 @@ int pt_walk_cfg_parse_text(struct pt_walk_cfg *c, const char *text, const char *
 const char *pt_walk_cfg_key(size_t i);
 /* The current value of key i as text ("" past the end). */
 void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t len);
-/* "64K", "2M", "4096": bytes; 0 on success. */
-int pt_walk_size_parse(const char *s, uint64_t *bytes);
+
 const char *pt_lat_key(enum pt_lat l);
 
 #endif

@@ -103,7 +103,7 @@ static void test_verify_resident(void **state)
 	s.anon_huge_bytes = 2 * MIB;
 	assert_int_equal(wl_verify_resident(&e4k, &s, msg, sizeof(msg)), -1);
 	assert_non_null(strstr(msg, "huge"));
-	/* THP: at least WL_THP_MIN_FRACTION of the bytes in huge pages. */
+	/* THP: at least PT_THP_MIN_FRACTION of the bytes in huge pages. */
 	s.anon_huge_bytes = 58 * MIB;
 	assert_int_equal(wl_verify_resident(&thp, &s, msg, sizeof(msg)), 0);
 	s.anon_huge_bytes = 56 * MIB;

@@ -18,6 +18,7 @@
 
 #include "harness/sysfs.h"
 #include "workloads/thp.h"
+#include "workloads/wl_common.h"
 
 static char root[64];
 
@@ -97,7 +98,7 @@ static void test_mthp_knob(void **state)
 	char path[160];
 
 	(void)state;
-	thp_mthp_knob(64u << 10, path, sizeof(path));
+	wl_mthp_knob_path(64u << 10, "enabled", path, sizeof(path));
 	assert_string_equal(path, "/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled");
 }
 

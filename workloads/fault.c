@@ -163,7 +163,7 @@ static int verify_page_cache(const struct pt_case *c, struct target *t, struct p
 	munmap(probe, t->len);
 	frac = (double)s.file_pmd_bytes / (double)t->len;
 	pt_rep_emit(r, "page_cache_pmd_fraction", frac, "ratio", PT_NEITHER);
-	if (c->backing == PT_BACK_THP && frac < WL_THP_MIN_FRACTION)
+	if (c->backing == PT_BACK_THP && frac < PT_THP_MIN_FRACTION)
 		return pt_rep_fail(r, "THP page cache is PMD-mappable for only %.0f%% of %zu bytes",
 				   frac * 100, t->len);
 	if (c->backing == PT_BACK_4K && s.file_pmd_bytes)
@@ -246,7 +246,7 @@ static int verify_mthp(struct pt_rep *r, const void *base, size_t len)
 		return 0;
 	frac = (double)p.thp_pages / (double)p.present;
 	pt_rep_emit(r, "mthp_fraction", frac, "ratio", PT_NEITHER);
-	if (frac < WL_THP_MIN_FRACTION)
+	if (frac < PT_THP_MIN_FRACTION)
 		return pt_rep_fail(r, "mTHP case got large folios for only %.0f%% of the pages",
 				   frac * 100);
 	return 0;
@@ -556,7 +556,7 @@ static int verify_tasks(const struct task_set *ts, struct pt_rep *r)
 	if (ts->given)
 		return 0;
 	pt_rep_emit(r, "thp_fraction", min_frac, "ratio", PT_NEITHER);
-	if (c->backing == PT_BACK_THP && min_frac < WL_THP_MIN_FRACTION)
+	if (c->backing == PT_BACK_THP && min_frac < PT_THP_MIN_FRACTION)
 		return pt_rep_fail(r, "THP task got huge pages for only %.0f%% of its region",
 				   min_frac * 100);
 	return 0;

@@ -19,6 +19,7 @@
 #include "harness/procmem.h"
 #include "harness/sysfs.h"
 #include "workloads/thp.h"
+#include "workloads/wl_common.h"
 #include "workloads/wl_layout.h"
 #include "workloads/workload.h"
 
@@ -39,12 +40,6 @@ enum thp_variant { THP_FAULT = 0, THP_COLLAPSE, THP_SPLIT, THP_MTHP };
 
 /* ---- mTHP sizes and their knobs ---- */
 
-void thp_mthp_knob(uint64_t size, char *path, size_t len)
-{
-	snprintf(path, len, THP_SYSFS "/hugepages-%llukB/enabled",
-		 (unsigned long long)(size >> 10));
-}
-
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -56,7 +51,7 @@ static bool knob_writable(uint64_t size)
 {
 	char knob[160], real[1024];
 
-	thp_mthp_knob(size, knob, sizeof(knob));
+	wl_mthp_knob_path(size, "enabled", knob, sizeof(knob));
 	return !pt_sys_path(knob, real, sizeof(real)) && !access(real, W_OK);
 }
 
@@ -120,7 +115,7 @@ static int mthp_enable(uint64_t size, struct pt_rep *r)
 	char knob[160];
 	int err;
 
-	thp_mthp_knob(size, knob, sizeof(knob));
+	wl_mthp_knob_path(size, "enabled", knob, sizeof(knob));
 	if (!strcmp(knob, mthp_knob))
 		return 0;
 	mthp_release();
@@ -139,7 +134,7 @@ static bool pmd_thp_disabled(uint64_t pmd)
 {
 	char knob[160], mode[32];
 
-	thp_mthp_knob(pmd, knob, sizeof(knob));
+	wl_mthp_knob_path(pmd, "enabled", knob, sizeof(knob));
 	if (!pt_sys_read_choice(knob, mode, sizeof(mode)) && strcmp(mode, "inherit"))
 		return !strcmp(mode, "never");
 	if (pt_sys_read_choice(THP_SYSFS "/enabled", mode, sizeof(mode)))

@@ -14,8 +14,7 @@
  * enabled knob this process may write. Returns how many (at most max).
  */
 size_t thp_mthp_sizes(uint64_t page, uint64_t pmd, uint64_t *sizes, size_t max);
-/* THP_SYSFS/hugepages-<N>kB/enabled for a size in bytes. */
-void thp_mthp_knob(uint64_t size, char *path, size_t len);
+
 /*
  * Share of pages that faults of folio_pages pages each mapped, when the
  * rest fell back to single pages: pages = x * folio_pages + y and

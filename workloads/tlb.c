@@ -21,7 +21,6 @@
 #define LINE 64
 #define MIN_LOADS (1u << 20)
 #define CYCLES_PER_SAMPLE 4
-#define THP_MIN_FRACTION 0.9
 
 enum tlb_variant { TLB_CHASE = 0, TLB_DENSE = 1 };
 
@@ -169,7 +168,7 @@ static int verify_backing(const struct pt_case *c, struct pt_rep *r, struct tlb_
 	if (c->backing == PT_BACK_4K && c->variant == TLB_CHASE && s.anon_huge_bytes)
 		return pt_rep_fail(r, "4K case got %llu bytes of huge pages",
 				   (unsigned long long)s.anon_huge_bytes);
-	if ((c->backing == PT_BACK_THP || c->variant == TLB_DENSE) && frac < THP_MIN_FRACTION)
+	if ((c->backing == PT_BACK_THP || c->variant == TLB_DENSE) && frac < PT_THP_MIN_FRACTION)
 		return pt_rep_fail(r, "THP case got huge pages for only %.0f%% of %zu bytes",
 				   frac * 100, reg->len);
 	return 0;

@@ -138,7 +138,7 @@ int wl_check_thp(struct pt_rep *r, enum pt_backing b, const void *base, size_t l
 	if (pt_smaps_range(base, len, &s))
 		return pt_rep_fail(r, "cannot read /proc/self/smaps");
 	*frac = (double)s.anon_huge_bytes / (double)len;
-	if (b == PT_BACK_THP && *frac < WL_THP_MIN_FRACTION)
+	if (b == PT_BACK_THP && *frac < PT_THP_MIN_FRACTION)
 		return pt_rep_fail(r, "THP case got huge pages for only %.0f%% of %zu bytes",
 				   *frac * 100, len);
 	if (b != PT_BACK_THP && s.anon_huge_bytes)

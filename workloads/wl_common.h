@@ -15,8 +15,6 @@
 #include "harness/rep.h"
 #include "workloads/workload.h"
 
-/* A THP region must be PMD-mapped for at least this fraction of its bytes. */
-#define WL_THP_MIN_FRACTION 0.9
 #define WL_MAX_KNOBS 3
 
 /* A sysfs knob changed for one repetition and put back at its end. */
@@ -63,7 +61,7 @@ void wl_region_unmap(struct wl_region *reg);
 
 /*
  * Emit thp_fraction (AnonHugePages / len) and fail the repetition when a
- * THP region is below WL_THP_MIN_FRACTION or a 4K region has huge pages.
+ * THP region is below PT_THP_MIN_FRACTION or a 4K region has huge pages.
  */
 int wl_verify_thp(struct pt_rep *r, enum pt_backing b, const void *base, size_t len);
 /* The same check without the row; frac receives the fraction. */

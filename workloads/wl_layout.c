@@ -91,7 +91,7 @@ int wl_verify_resident(const struct wl_expect *e, const struct pt_smaps_info *s,
 	double want = (double)e->resident;
 
 	if (e->backing == PT_BACK_THP) {
-		if ((double)s->anon_huge_bytes < WL_THP_MIN_FRACTION * want) {
+		if ((double)s->anon_huge_bytes < PT_THP_MIN_FRACTION * want) {
 			snprintf(msg, len, "THP: huge pages cover only %llu of %llu bytes",
 				 (unsigned long long)s->anon_huge_bytes,
 				 (unsigned long long)e->resident);

@@ -26,8 +26,6 @@ struct wl_geom {
 	uint64_t page, pmd, pud;
 };
 
-/* THP must cover at least this fraction of what a case asked for. */
-#define WL_THP_MIN_FRACTION 0.9
 
 const char *wl_layout_name(enum wl_layout l);
 /* The geometry of the running system (pt_page_size, pt_pmd_size). */
@@ -62,7 +60,7 @@ struct wl_expect {
 
 /*
  * Is the region populated as the case claims? 4K: Rss covers resident, no
- * huge pages. THP: AnonHugePages covers WL_THP_MIN_FRACTION of resident.
+ * huge pages. THP: AnonHugePages covers PT_THP_MIN_FRACTION of resident.
  * 0, or -1 with the reason in msg.
  */
 int wl_verify_resident(const struct wl_expect *e, const struct pt_smaps_info *s, char *msg,

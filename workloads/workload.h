@@ -12,8 +12,11 @@
 #include <stdint.h>
 
 #include "harness/rep.h"
+#include "model/units.h"
 
 #define PT_MAX_CASES 256
+/* A THP region counts as THP when huge pages cover at least this share. */
+#define PT_THP_MIN_FRACTION 0.9
 
 enum pt_backing {
 	PT_BACK_4K = 0, /* base pages, MADV_NOHUGEPAGE */
@@ -61,9 +64,5 @@ const struct pt_workload *pt_workload_find(const char *name);
 /* Fill params from key/value pairs: pt_case_params(c, "size", "1M", ...) */
 void pt_case_set_params(struct pt_case *c, const char *params);
 const char *pt_backing_name(enum pt_backing b);
-/* "4K", "2M", "1G": a human size for case names and params. */
-void pt_size_name(uint64_t bytes, char *out, size_t len);
-/* Parse "64K", "1M", "2G", "4096". 0 on success. */
-int pt_size_parse(const char *s, uint64_t *bytes);
 
 #endif
