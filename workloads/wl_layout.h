@@ -26,7 +26,6 @@ struct wl_geom {
 	uint64_t page, pmd, pud;
 };
 
-
 const char *wl_layout_name(enum wl_layout l);
 /* The geometry of the running system (pt_page_size, pt_pmd_size). */
 void wl_geom_now(struct wl_geom *g);
