@@ -13,10 +13,15 @@ PANELS = (("fork", "ns_per_fork", "fork: ns per fork"),
           ("munmap", "ns_per_page", "munmap / MADV_DONTNEED: ns per page"))
 
 
+# Parameters that follow from the size (munmap releases several small regions
+# per repetition) and so must not split one family into several lines.
+PER_SIZE_KEYS = ("regions",)
+
+
 def family_label(series):
     """The params without the size: what distinguishes one line from another."""
     params = series.param_map
-    for key in ptdata.SIZE_KEYS:
+    for key in ptdata.SIZE_KEYS + PER_SIZE_KEYS:
         params.pop(key, None)
     return ";".join("%s=%s" % kv for kv in params.items()) or series.case
 
@@ -34,6 +39,8 @@ def curves(run, workload, metric):
 
 
 def _plot_panel(ax, lines, title):
+    from matplotlib.ticker import NullFormatter
+
     has_zero = any(p[0] == 0 for points in lines.values() for p in points)
     for label, points in lines.items():
         xs = [p[0] / (1 << 20) for p in points]
@@ -47,7 +54,7 @@ def _plot_panel(ax, lines, title):
     ax.tick_params(axis="x", labelsize=8, rotation=30)
     ax.set_yscale("log")
     ax.yaxis.set_major_formatter(figcommon.plain_formatter)
-    ax.yaxis.set_minor_formatter(figcommon.plain_formatter)
+    ax.yaxis.set_minor_formatter(NullFormatter())  # decades only: readable
     ax.tick_params(axis="y", which="both", labelsize=7)
     ax.grid(True, alpha=0.3)
     ax.set_title(title, fontsize=9)
