@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "bench/commands.h"
+#include "bench/gate_opts.h"
 #include "harness/compare.h"
 #include "harness/json.h"
 #include "harness/resultsread.h"
@@ -130,26 +131,11 @@ static int parse_int(const char *s, int lo, int hi, int *v)
 
 static int parse_gate_opt(int c, struct calib_args *a)
 {
-	switch (c) {
-	case 'a':
-		if (pt_cmp_parse_alpha(optarg, &a->opts.alpha))
-			return pt_usage_error("calibrate", "--alpha '%s': expected 0 < A < 1",
-					      optarg);
-		return 0;
-	case 't':
-		if (pt_cmp_parse_pct(optarg, &a->opts.threshold_pct))
-			return pt_usage_error("calibrate",
-					      "--threshold '%s': expected a percentage", optarg);
-		return 0;
-	case 'c':
-		if (pt_correction_parse(optarg, &a->opts.correction))
-			return pt_usage_error("calibrate", "--correction '%s': holm, bh or none",
-					      optarg);
-		return 0;
-	default:
+	if (c == 'C') {
 		a->config_path = optarg;
 		return 0;
 	}
+	return pt_gate_option("calibrate", c, optarg, &a->opts);
 }
 
 /* 0 parsed, 1 --help, or PT_EXIT_USAGE. */

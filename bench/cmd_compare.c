@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench/commands.h"
+#include "bench/gate_opts.h"
 #include "harness/compare.h"
 #include "harness/json.h"
 #include "harness/resultsread.h"
@@ -119,21 +120,10 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'a':
-			if (pt_cmp_parse_alpha(optarg, &a->opts.alpha))
-				return pt_usage_error("compare", "--alpha '%s': expected 0 < A < 1",
-						      optarg);
-			break;
 		case 't':
-			if (pt_cmp_parse_pct(optarg, &a->opts.threshold_pct))
-				return pt_usage_error(
-					"compare", "--threshold '%s': expected a percentage >= 0",
-					optarg);
-			break;
 		case 'c':
-			if (pt_correction_parse(optarg, &a->opts.correction))
-				return pt_usage_error(
-					"compare", "--correction '%s': expected holm, bh or none",
-					optarg);
+			if (pt_gate_option("compare", c, optarg, &a->opts))
+				return PT_EXIT_USAGE;
 			break;
 		case 'C':
 			a->config_path = optarg;

@@ -271,7 +271,9 @@ static int make_out_dir(struct pt_run *run, const char *out, char *buf, size_t l
 		out = buf;
 		mkdir("results", 0755);
 	}
-	if (mkdir(out, 0755) && errno != EEXIST) {
+	if (!mkdir(out, 0755)) {
+		pt_cleanup_dir(out); /* an interrupted run leaves no empty directory */
+	} else if (errno != EEXIST) {
 		fprintf(stderr, "ptbench run: cannot create output directory '%s': %s\n", out,
 			strerror(errno));
 		return PT_EXIT_USAGE;
@@ -421,6 +423,7 @@ int cmd_run(int argc, char **argv)
 		run.nresults, run.reps, run.warmup, run.binding.ok ? run.binding.cpuset : "nothing",
 		run.regime.text);
 	failed = pt_run_cases(&run);
+	pt_cleanup_dir(NULL);
 	pt_knob_restore_all();
 	ret = finish(&run, failed);
 	pt_counters_close(run.ctr);

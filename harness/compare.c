@@ -17,21 +17,6 @@
 
 #include "harness/compare.h"
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err && errlen) {
-		va_start(ap, fmt);
-		vsnprintf(err, errlen, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
 const char *pt_correction_name(enum pt_correction c)
 {
 	switch (c) {
@@ -168,23 +153,24 @@ static int rule_setting(struct pt_cmp_rule *r, char *tok, const char *name, long
 	char *eq = strchr(tok, '=');
 
 	if (!eq)
-		return fail(err, errlen, "%s:%ld: '%s' is not key=value (threshold=P%%, alpha=A)",
-			    name, line, tok);
+		return pt_errf(err, errlen,
+			       "%s:%ld: '%s' is not key=value (threshold=P%%, alpha=A)", name, line,
+			       tok);
 	*eq++ = '\0';
 	if (!strcmp(tok, "threshold")) {
 		if (pt_cmp_parse_pct(eq, &r->threshold_pct))
-			return fail(err, errlen,
-				    "%s:%ld: threshold '%s' is not a percentage >= 0 (e.g. 3%%)",
-				    name, line, eq);
+			return pt_errf(err, errlen,
+				       "%s:%ld: threshold '%s' is not a percentage >= 0 (e.g. 3%%)",
+				       name, line, eq);
 		r->has_threshold = true;
 	} else if (!strcmp(tok, "alpha")) {
 		if (pt_cmp_parse_alpha(eq, &r->alpha))
-			return fail(err, errlen, "%s:%ld: alpha '%s' is not a number in (0, 1)",
-				    name, line, eq);
+			return pt_errf(err, errlen, "%s:%ld: alpha '%s' is not a number in (0, 1)",
+				       name, line, eq);
 		r->has_alpha = true;
 	} else {
-		return fail(err, errlen, "%s:%ld: unknown setting '%s' (threshold or alpha)", name,
-			    line, tok);
+		return pt_errf(err, errlen, "%s:%ld: unknown setting '%s' (threshold or alpha)",
+			       name, line, tok);
 	}
 	return 0;
 }
@@ -199,20 +185,20 @@ static int rule_parse(char *text, struct pt_cmp_rule *r, const char *name, long 
 	r->line = line;
 	tok = strtok_r(text, " \t", &save);
 	if (strlen(tok) >= sizeof(r->glob))
-		return fail(err, errlen, "%s:%ld: pattern longer than %zu characters", name, line,
-			    sizeof(r->glob) - 1);
+		return pt_errf(err, errlen, "%s:%ld: pattern longer than %zu characters", name,
+			       line, sizeof(r->glob) - 1);
 	if (strchr(tok, '='))
-		return fail(err, errlen,
-			    "%s:%ld: a line starts with a pattern over workload/case/metric, "
-			    "not '%s'",
-			    name, line, tok);
+		return pt_errf(err, errlen,
+			       "%s:%ld: a line starts with a pattern over workload/case/metric, "
+			       "not '%s'",
+			       name, line, tok);
 	snprintf(r->glob, sizeof(r->glob), "%s", tok);
 	while ((tok = strtok_r(NULL, " \t", &save)))
 		if (rule_setting(r, tok, name, line, err, errlen))
 			return -1;
 	if (!r->has_alpha && !r->has_threshold)
-		return fail(err, errlen, "%s:%ld: pattern '%s' sets neither threshold nor alpha",
-			    name, line, r->glob);
+		return pt_errf(err, errlen, "%s:%ld: pattern '%s' sets neither threshold nor alpha",
+			       name, line, r->glob);
 	return 0;
 }
 
@@ -255,17 +241,18 @@ int pt_cmp_config_parse(FILE *f, const char *name, struct pt_cmp_config *c, char
 		if (rule_parse(s, &rule, name, line, err, errlen))
 			goto bad;
 		if (rule_append(c, &rule)) {
-			fail(err, errlen, "%s: out of memory", name);
+			pt_errf(err, errlen, "%s: out of memory", name);
 			goto bad;
 		}
 	}
 	if (ferror(f)) {
-		fail(err, errlen, "%s: read error", name);
+		pt_errf(err, errlen, "%s: read error", name);
 		goto bad;
 	}
 	return 0;
 bad_long:
-	fail(err, errlen, "%s:%ld: line longer than %zu characters", name, line, sizeof(buf) - 2);
+	pt_errf(err, errlen, "%s:%ld: line longer than %zu characters", name, line,
+		sizeof(buf) - 2);
 bad:
 	pt_cmp_config_free(c);
 	return -1;
@@ -278,7 +265,7 @@ int pt_cmp_config_load(const char *path, struct pt_cmp_config *c, char *err, siz
 
 	memset(c, 0, sizeof(*c));
 	if (!f)
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
+		return pt_errf(err, errlen, "%s: %s", path, strerror(errno));
 	ret = pt_cmp_config_parse(f, path, c, err, errlen);
 	fclose(f);
 	return ret;

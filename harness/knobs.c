@@ -80,6 +80,13 @@ int pt_knob_count(void)
 #define PT_MAX_CLEANUP 8
 
 static char cleanup_paths[PT_MAX_CLEANUP][1100];
+static char cleanup_dir_path[1100];
+
+void pt_cleanup_dir(const char *path)
+{
+	pt_knob_install_handlers();
+	snprintf(cleanup_dir_path, sizeof(cleanup_dir_path), "%s", path ? path : "");
+}
 
 void pt_cleanup_add(const char *path)
 {
@@ -107,10 +114,13 @@ static void on_signal(int sig)
 {
 	int i;
 
-	if (!owner || getpid() == owner)
+	if (!owner || getpid() == owner) {
 		for (i = 0; i < PT_MAX_CLEANUP; i++)
 			if (cleanup_paths[i][0])
 				unlink(cleanup_paths[i]);
+		if (cleanup_dir_path[0])
+			rmdir(cleanup_dir_path); /* fails, as it should, unless empty */
+	}
 	pt_knob_restore_all();
 	signal(sig, SIG_DFL);
 	raise(sig);

@@ -24,5 +24,7 @@ int pt_knob_count(void);
  */
 void pt_cleanup_add(const char *path);
 void pt_cleanup_remove(const char *path);
+/* A directory the run created: removed too if it is empty (NULL: forget it). */
+void pt_cleanup_dir(const char *path);
 
 #endif

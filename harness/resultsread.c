@@ -32,10 +32,7 @@ struct csv_row {
 	long line;
 };
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+int pt_errf(char *err, size_t errlen, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -99,9 +96,9 @@ static int csv_record(const char *buf, size_t len, size_t *pos, long *line, char
 			i++;
 			for (;;) {
 				if (i >= len)
-					return fail(err, errlen,
-						    "%s:%ld: unterminated quoted field", name,
-						    start_line);
+					return pt_errf(err, errlen,
+						       "%s:%ld: unterminated quoted field", name,
+						       start_line);
 				if (buf[i] == '"') {
 					if (i + 1 < len && buf[i + 1] == '"') {
 						*out++ = '"';
@@ -118,9 +115,9 @@ static int csv_record(const char *buf, size_t len, size_t *pos, long *line, char
 		} else {
 			while (i < len && buf[i] != ',' && buf[i] != '\n' && buf[i] != '\r') {
 				if (buf[i] == '"')
-					return fail(err, errlen,
-						    "%s:%ld: quote inside an unquoted field %d",
-						    name, start_line, nf + 1);
+					return pt_errf(err, errlen,
+						       "%s:%ld: quote inside an unquoted field %d",
+						       name, start_line, nf + 1);
 				*out++ = buf[i++];
 			}
 		}
@@ -135,9 +132,10 @@ static int csv_record(const char *buf, size_t len, size_t *pos, long *line, char
 		if (i < len && buf[i] == '\r')
 			i++;
 		if (i < len && buf[i] != '\n')
-			return fail(err, errlen, "%s:%ld: %s after field %d", name, start_line,
-				    quoted ? "text after a closing quote" : "stray carriage return",
-				    nf);
+			return pt_errf(err, errlen, "%s:%ld: %s after field %d", name, start_line,
+				       quoted ? "text after a closing quote"
+					      : "stray carriage return",
+				       nf);
 		if (i < len)
 			i++;
 		(*line)++;
@@ -201,13 +199,13 @@ static int check_header(char **fields, int nf, const char *name, char *err, size
 	int i;
 
 	if (nf != CSV_FIELDS)
-		return fail(err, errlen, "%s:1: header has %d fields, expected %d (%s)", name, nf,
-			    CSV_FIELDS, PT_CSV_HEADER);
+		return pt_errf(err, errlen, "%s:1: header has %d fields, expected %d (%s)", name,
+			       nf, CSV_FIELDS, PT_CSV_HEADER);
 	for (i = 0; i < CSV_FIELDS; i++)
 		if (strcmp(fields[i], csv_columns[i]))
-			return fail(err, errlen,
-				    "%s:1: header column %d is '%s', expected '%s' (%s)", name,
-				    i + 1, fields[i], csv_columns[i], PT_CSV_HEADER);
+			return pt_errf(err, errlen,
+				       "%s:1: header column %d is '%s', expected '%s' (%s)", name,
+				       i + 1, fields[i], csv_columns[i], PT_CSV_HEADER);
 	return 0;
 }
 
@@ -218,21 +216,21 @@ static int row_from_fields(char **fl, int nf, long line, struct csv_row *row, co
 	size_t k;
 
 	if (nf != CSV_FIELDS)
-		return fail(err, errlen, "%s:%ld: %d fields, expected %d", name, line, nf,
-			    CSV_FIELDS);
+		return pt_errf(err, errlen, "%s:%ld: %d fields, expected %d", name, line, nf,
+			       CSV_FIELDS);
 	for (k = 0; k < sizeof(required) / sizeof(required[0]); k++)
 		if (!*fl[required[k]])
-			return fail(err, errlen, "%s:%ld: empty %s", name, line,
-				    csv_columns[required[k]]);
+			return pt_errf(err, errlen, "%s:%ld: empty %s", name, line,
+				       csv_columns[required[k]]);
 	if (parse_rep(fl[F_REP], &row->rep))
-		return fail(err, errlen, "%s:%ld: rep '%s' is not an integer >= 0", name, line,
-			    fl[F_REP]);
+		return pt_errf(err, errlen, "%s:%ld: rep '%s' is not an integer >= 0", name, line,
+			       fl[F_REP]);
 	if (parse_value(fl[F_VALUE], &row->value))
-		return fail(err, errlen, "%s:%ld: value '%s' is not a finite number", name, line,
-			    fl[F_VALUE]);
+		return pt_errf(err, errlen, "%s:%ld: value '%s' is not a finite number", name, line,
+			       fl[F_VALUE]);
 	if (parse_better(fl[F_BETTER], &row->better))
-		return fail(err, errlen, "%s:%ld: better '%s' is not lower, higher or neither",
-			    name, line, fl[F_BETTER]);
+		return pt_errf(err, errlen, "%s:%ld: better '%s' is not lower, higher or neither",
+			       name, line, fl[F_BETTER]);
 	row->workload = strdup(fl[F_WORKLOAD]);
 	row->cs = strdup(fl[F_CASE]);
 	row->params = strdup(fl[F_PARAMS]);
@@ -240,7 +238,7 @@ static int row_from_fields(char **fl, int nf, long line, struct csv_row *row, co
 	row->unit = strdup(fl[F_UNIT]);
 	row->line = line;
 	if (!row->workload || !row->cs || !row->params || !row->metric || !row->unit)
-		return fail(err, errlen, "%s:%ld: out of memory", name, line);
+		return pt_errf(err, errlen, "%s:%ld: out of memory", name, line);
 	return 0;
 }
 
@@ -292,22 +290,23 @@ static int series_from_rows(struct csv_row *rows, size_t lo, size_t hi, struct p
 	memset(s, 0, sizeof(*s));
 	for (i = lo + 1; i < hi; i++) {
 		if (rows[i].rep == rows[i - 1].rep)
-			return fail(err, errlen, "%s:%ld: rep %d of %s/%s/%s repeats line %ld",
-				    name, rows[i].line, rows[i].rep, rows[i].workload, rows[i].cs,
-				    rows[i].metric, rows[i - 1].line);
+			return pt_errf(err, errlen, "%s:%ld: rep %d of %s/%s/%s repeats line %ld",
+				       name, rows[i].line, rows[i].rep, rows[i].workload,
+				       rows[i].cs, rows[i].metric, rows[i - 1].line);
 		if (strcmp(rows[i].unit, rows[lo].unit))
-			return fail(err, errlen, "%s:%ld: unit '%s' differs from '%s' on line %ld",
-				    name, rows[i].line, rows[i].unit, rows[lo].unit, rows[lo].line);
+			return pt_errf(err, errlen,
+				       "%s:%ld: unit '%s' differs from '%s' on line %ld", name,
+				       rows[i].line, rows[i].unit, rows[lo].unit, rows[lo].line);
 		if (rows[i].better != rows[lo].better)
-			return fail(err, errlen,
-				    "%s:%ld: better '%s' differs from '%s' on line %ld", name,
-				    rows[i].line, better_name(rows[i].better),
-				    better_name(rows[lo].better), rows[lo].line);
+			return pt_errf(err, errlen,
+				       "%s:%ld: better '%s' differs from '%s' on line %ld", name,
+				       rows[i].line, better_name(rows[i].better),
+				       better_name(rows[lo].better), rows[lo].line);
 	}
 	s->values = malloc(n * sizeof(*s->values));
 	s->reps = malloc(n * sizeof(*s->reps));
 	if (!s->values || !s->reps)
-		return fail(err, errlen, "%s: out of memory", name);
+		return pt_errf(err, errlen, "%s: out of memory", name);
 	s->line = rows[lo].line;
 	for (i = lo; i < hi; i++) {
 		s->values[i - lo] = rows[i].value;
@@ -353,7 +352,7 @@ static int group_rows(struct csv_row *rows, size_t n, struct pt_run *r, const ch
 		qsort(rows, n, sizeof(*rows), row_sort_cmp);
 	r->series = calloc(n ? n : 1, sizeof(*r->series));
 	if (!r->series)
-		return fail(err, errlen, "%s: out of memory", name);
+		return pt_errf(err, errlen, "%s: out of memory", name);
 	for (i = 1; i <= n; i++) {
 		if (i < n && !row_key_cmp(&rows[i], &rows[lo]))
 			continue;
@@ -392,7 +391,7 @@ static int parse_rows(const char *buf, size_t len, char *scratch, struct csv_row
 			cap = cap ? cap * 2 : 1024;
 			nr = realloc(rows, cap * sizeof(*rows));
 			if (!nr) {
-				fail(err, errlen, "%s: out of memory", name);
+				pt_errf(err, errlen, "%s: out of memory", name);
 				goto err;
 			}
 			rows = nr;
@@ -419,21 +418,21 @@ int pt_results_parse(FILE *f, const char *name, struct pt_run *r, char *err, siz
 
 	buf = slurp(f, &len);
 	if (!buf)
-		return fail(err, errlen, "%s: cannot read: %s", name,
-			    strerror(errno ? errno : EIO));
+		return pt_errf(err, errlen, "%s: cannot read: %s", name,
+			       strerror(errno ? errno : EIO));
 	if (len == 0) {
 		free(buf);
-		return fail(err, errlen, "%s:1: empty file, expected the header %s", name,
-			    PT_CSV_HEADER);
+		return pt_errf(err, errlen, "%s:1: empty file, expected the header %s", name,
+			       PT_CSV_HEADER);
 	}
 	if (memchr(buf, '\0', len)) {
 		free(buf);
-		return fail(err, errlen, "%s: contains a NUL byte; not a CSV text file", name);
+		return pt_errf(err, errlen, "%s: contains a NUL byte; not a CSV text file", name);
 	}
 	scratch = malloc(len + 1);
 	if (!scratch) {
 		free(buf);
-		return fail(err, errlen, "%s: out of memory", name);
+		return pt_errf(err, errlen, "%s: out of memory", name);
 	}
 	ret = parse_rows(buf, len, scratch, &rows, &n, name, err, errlen);
 	free(scratch);
@@ -477,7 +476,7 @@ static void json_ws(struct json_p *p)
 
 static int json_fail(struct json_p *p, const char *what)
 {
-	return fail(p->err, p->errlen, "%s:%ld: invalid JSON: %s", p->name, p->line, what);
+	return pt_errf(p->err, p->errlen, "%s:%ld: invalid JSON: %s", p->name, p->line, what);
 }
 
 static void put_utf8(char *out, size_t *o, size_t cap, unsigned cp)
@@ -574,7 +573,7 @@ static int json_add(struct json_p *p, const char *path, const char *val)
 		p->cap = p->cap ? p->cap * 2 : 64;
 		nk = realloc(p->kv, p->cap * sizeof(*nk));
 		if (!nk)
-			return fail(p->err, p->errlen, "%s: out of memory", p->name);
+			return pt_errf(p->err, p->errlen, "%s: out of memory", p->name);
 		p->kv = nk;
 	}
 	snprintf(p->kv[p->nkv].path, sizeof(p->kv[0].path), "%s", path);
@@ -813,10 +812,10 @@ static int read_meta(const char *path, struct pt_run *r, char *err, size_t errle
 	text = slurp(f, &len);
 	fclose(f);
 	if (!text)
-		return fail(err, errlen, "%s: cannot read", path);
+		return pt_errf(err, errlen, "%s: cannot read", path);
 	if (memchr(text, '\0', len)) {
 		free(text);
-		return fail(err, errlen, "%s: contains a NUL byte", path);
+		return pt_errf(err, errlen, "%s: contains a NUL byte", path);
 	}
 	ret = pt_meta_parse(text, path, &r->meta, err, errlen);
 	free(text);
@@ -833,7 +832,7 @@ int pt_run_read(const char *path, struct pt_run *r, char *err, size_t errlen)
 	memset(r, 0, sizeof(*r));
 	snprintf(r->path, sizeof(r->path), "%s", path);
 	if (stat(path, &st))
-		return fail(err, errlen, "%s: %s", path, strerror(errno));
+		return pt_errf(err, errlen, "%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode)) {
 		snprintf(dir, sizeof(dir), "%s", path);
 		snprintf(r->csv_path, sizeof(r->csv_path), "%.4080s/results.csv", path);
@@ -846,7 +845,7 @@ int pt_run_read(const char *path, struct pt_run *r, char *err, size_t errlen)
 	}
 	f = fopen(r->csv_path, "r");
 	if (!f)
-		return fail(err, errlen, "%s: %s", r->csv_path, strerror(errno));
+		return pt_errf(err, errlen, "%s: %s", r->csv_path, strerror(errno));
 	ret = pt_results_parse(f, r->csv_path, r, err, errlen);
 	fclose(f);
 	if (ret)

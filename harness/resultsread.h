@@ -15,6 +15,9 @@
 #include "harness/sink.h"
 
 /* The samples of one (workload, case, params, metric), ordered by rep. */
+/* Format a message into err (when given); returns -1 for "return pt_errf(...)". */
+int pt_errf(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 struct pt_series {
 	char *workload;
 	char *cs;

@@ -96,4 +96,14 @@ check "guard refuses an explicit request: exit 2" status_is 2 "$PTBENCH" run --w
 check "failed usage leaves no results" bash -c "[ ! -e '$tmp/x/results.csv' ]"
 check "list --suite ci works" status_is 0 "$PTBENCH" list --suite ci
 check "list --suite bogus: exit 2" status_is 2 "$PTBENCH" list --suite bogus
+# A D64 and a D128 kernel must run the same cases (sizes are bytes that fit
+# both geometries), or compare could not match their series.
+fx=${PTBENCH_FIXTURES:?set by ctest}
+same_cases() { # suite
+	PTBENCH_SYSROOT=$fx/sysroot-arm64-4k-d64 "$PTBENCH" list --suite "$1" | grep '^    ' >"$tmp/d64"
+	PTBENCH_SYSROOT=$fx/sysroot-arm64-4k-d128 "$PTBENCH" list --suite "$1" | grep '^    ' >"$tmp/d128"
+	[ -s "$tmp/d64" ] && diff "$tmp/d64" "$tmp/d128"
+}
+check "quick: the same cases on 4K D64 and 4K D128" same_cases quick
+check "ci: the same cases on 4K D64 and 4K D128" same_cases ci
 exit $fail

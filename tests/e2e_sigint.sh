@@ -80,6 +80,7 @@ for kb in 16 64; do
 done
 [ -e "$out/results.csv" ] && fail "an interrupted run left results.csv"
 [ -e "$out/meta.json" ] && fail "an interrupted run left meta.json"
+[ -e "$out" ] && fail "an interrupted run left its (empty) output directory $out"
 left=$(find "$out" -name '*.tmp.*' 2>/dev/null)
 [ -z "$left" ] || fail "an interrupted run left temporary files: $left"
 echo "ok: knobs restored, died of SIGINT, nothing left in $out"

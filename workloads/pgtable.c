@@ -17,9 +17,8 @@
 #include "workloads/workload.h"
 
 #define GIB (1ull << 30)
-/* Sparse layouts span this many PUD spans, at most SPARSE_MAX_SPAN bytes. */
-#define SPARSE_PUD_SPANS 64
-#define SPARSE_MAX_SPAN (64ull << 30)
+/* Sparse layouts span 64G of address space (at least one PUD span). */
+#define SPARSE_SPAN (64ull << 30)
 /* A sparse case needs at least this many touches to say anything. */
 #define SPARSE_MIN_TOUCHES 4
 /* Waiting for PageTables to settle: at most SETTLE_TRIES reads. */
@@ -154,11 +153,14 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum wl_layout 
 		       wl_layout_touches(l, b, span, g) * g->page + (8ull << 20);
 }
 
+/*
+ * The same span on every geometry, so that a D64 and a D128 run have the
+ * same cases and compare series by series: 64G is 64 PUD spans under 4K D64
+ * and 256 under 4K D128, where every span holds its own page.
+ */
 static uint64_t sparse_span(const struct wl_geom *g)
 {
-	uint64_t span = SPARSE_PUD_SPANS * g->pud;
-
-	return span > SPARSE_MAX_SPAN ? SPARSE_MAX_SPAN : span;
+	return SPARSE_SPAN > g->pud ? SPARSE_SPAN / g->pud * g->pud : g->pud;
 }
 
 static void add_sparse(struct pt_case *out, size_t max, size_t *n, uint64_t span,
@@ -206,9 +208,9 @@ const struct pt_workload pt_wl_pgtable = {
 		"  layout: dense (every page; THP: every huge page), sparse-pmd (one 4K page\n"
 		"     per PMD span), sparse-pud (one page or huge page per PUD span)\n"
 		"  span: the region's virtual size; quick: dense 64M, 1G (4k, thp 1G);\n"
-		"     sparse 64 PUD spans, at most 64G (64G on x86-64); full: dense 64M..\n"
+		"     sparse 64G on every geometry; full: dense 64M..\n"
 		"     --max-mem by 4x, sparse 1/64, 1/8 and all of that span; ci: dense-4k-256M\n"
-		"     and sparse-pmd-4k over 16 PUD spans\n"
+		"     and sparse-pmd-4k-16G\n"
 		"metrics: pgtable_bytes_kernel (VmPTE growth), meminfo_pagetables_growth_bytes,\n"
 		"  pgtable_bytes_per_gib_populated, pgtable_bytes_per_gib_mapped,\n"
 		"  populated_bytes, ns_per_touch, resident_fraction, thp_fraction,\n"

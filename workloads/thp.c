@@ -377,42 +377,54 @@ static void add_mthp(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 			add_case(out, max, n, THP_MTHP, 16ull << 20, sizes[i]);
 }
 
+/*
+ * A region of about bytes, the same on every geometry so that D64 and D128
+ * runs have the same cases (64M is 32 huge pages of 2M, or 64 of 1M), but
+ * whole PMD blocks and at least 8 of them.
+ */
+static uint64_t thp_size(uint64_t bytes, uint64_t pmd)
+{
+	uint64_t s = bytes < 8 * pmd ? 8 * pmd : bytes;
+
+	return (s + pmd - 1) / pmd * pmd;
+}
+
 static int thp_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
 {
-	uint64_t s, pmd = o->pmd_size, top = o->max_mem;
+	uint64_t s, pmd = o->pmd_size, top = o->max_mem, small = thp_size(64ull << 20, pmd);
 	size_t n = 0;
 
 	if (!strcmp(o->suite, "ci")) {
-		add_case(out, max, &n, THP_FAULT, 32 * pmd, 0);
+		add_case(out, max, &n, THP_FAULT, small, 0);
 		return (int)n;
 	}
 	/* First, so the PMD cases after them put the last mTHP knob back. */
 	add_mthp(o, out, max, &n);
 	if (!strcmp(o->suite, "full")) {
-		for (s = 8 * pmd; s <= top; s *= 4)
+		for (s = thp_size(16ull << 20, pmd); s <= top; s *= 4)
 			add_case(out, max, &n, THP_FAULT, s, 0);
-		for (s = 32 * pmd; s <= top && s <= 128 * pmd; s *= 4) {
+		for (s = small; s <= top && s <= 4 * small; s *= 4) {
 			add_case(out, max, &n, THP_COLLAPSE, s, 0);
 			add_case(out, max, &n, THP_SPLIT, s, 0);
 		}
 		return (int)n;
 	}
-	for (s = 32 * pmd; s <= 128 * pmd && s <= top; s *= 4)
+	for (s = small; s <= 4 * small && s <= top; s *= 4)
 		add_case(out, max, &n, THP_FAULT, s, 0);
-	add_case(out, max, &n, THP_COLLAPSE, 32 * pmd, 0);
-	add_case(out, max, &n, THP_SPLIT, 32 * pmd, 0);
+	add_case(out, max, &n, THP_COLLAPSE, small, 0);
+	add_case(out, max, &n, THP_SPLIT, small, 0);
 	return (int)n;
 }
 
 const struct pt_workload pt_wl_thp = {
 	.name = "thp",
 	.summary = "THP: huge-page fault, MADV_COLLAPSE, split, mTHP fault latency",
-	.help = "cases (sizes in PMD-size pages, P = hpage_pmd_size):\n"
+	.help = "cases (S: bytes, whole PMD blocks, at least 8 of them):\n"
 		"  thp-fault-<S>     fault in S bytes of PMD THP, one write per huge page\n"
-		"                    (quick 32P, 128P; full 8P.. --max-mem by 4x; ci 32P)\n"
-		"  thp-collapse-<S>  MADV_COLLAPSE of S bytes of base pages (quick 32P)\n"
+		"                    (quick 64M, 256M; full 16M.. --max-mem by 4x; ci 64M)\n"
+		"  thp-collapse-<S>  MADV_COLLAPSE of S bytes of base pages (quick 64M)\n"
 		"  thp-split-<S>     MADV_DONTNEED of one base page in each huge page:\n"
-		"                    the PMD mapping is split (quick 32P)\n"
+		"                    the PMD mapping is split (quick 64M)\n"
 		"  mthp-fault-<N>-16M  fault latency of mTHP size N, enabled ('always') for the\n"
 		"                    case when the knob is writable (root), restored after;\n"
 		"                    quick: 4 and 16 pages; full: every size below P\n"
