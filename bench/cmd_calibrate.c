@@ -22,6 +22,7 @@
 #include "bench/gate_opts.h"
 #include "harness/compare.h"
 #include "harness/json.h"
+#include "harness/noisefloor.h"
 #include "harness/resultsread.h"
 #include "harness/sink.h"
 
@@ -40,6 +41,7 @@ struct calib_args {
 	const char *reps; /* NULL: the run's default */
 	const char *out;
 	const char *config_path;
+	struct pt_floor_opts floor; /* base_pct is each series' own threshold */
 	char *extra[MAX_EXTRA_ARGS]; /* after "--": passed to run */
 	int nextra;
 	struct pt_cmp_opts opts;
@@ -65,17 +67,18 @@ struct detect_rec {
 	size_t hits[NSHIFTS];
 	double smallest_pct; /* NaN when not reached within the ladder */
 	double base_threshold; /* the gate's threshold for it, in percent */
-	double *abs_change; /* per pair: |A/A change of the median|, NaN untested */
-	bool *worse; /* per pair: the gate judged it worse */
+	double *median; /* per run (pair p: runs 2p and 2p+1), NaN untested */
 };
 
 /*
- * Noise-floor thresholds: a series' threshold becomes the largest A/A
- * change of its median seen in any pair, times this margin (rounded up to
- * a whole percent), when that exceeds the gate's threshold. Samples inside
- * one run do not see the run-to-run noise of a VM; this puts it back.
+ * Noise-floor thresholds: a series' threshold becomes the largest change
+ * of its median between any two of the 2 x PAIRS runs, times a margin
+ * (rounded up to a whole percent), when that exceeds the gate's threshold;
+ * above a ceiling the series is not gated at all. Samples inside one run
+ * do not see the run-to-run noise of a VM; this puts it back.
  */
-#define NOISE_MARGIN 1.5
+#define DEFAULT_MARGIN 2.0
+#define DEFAULT_MAX_FLOOR 50.0
 
 struct calib {
 	struct calib_args *a;
@@ -84,6 +87,7 @@ struct calib {
 	double started;
 	size_t fired, any_significant, tested_total, significant_total, too_few_total;
 	size_t blind_pairs;
+	size_t loo_fired, loo_total; /* noise-floor gate, leave-pair-out */
 	struct detect_rec *det;
 	size_t ndet;
 };
@@ -106,6 +110,10 @@ static void usage(FILE *f)
 		"                     (default results/calibrate-<UTC time>)\n"
 		"  --alpha A, --threshold P, --correction C, --config FILE\n"
 		"                     the gate to calibrate, as for ptbench compare\n"
+		"  --margin K         gate.conf threshold = K x the largest change of a\n"
+		"                     median between any two runs (default %g)\n"
+		"  --max-threshold P  series whose threshold would exceed P%% get gate=off\n"
+		"                     in gate.conf (default %g%%)\n"
 		"  -h, --help         this text\n"
 		"RUN-OPTIONS after '--' are passed to every 'ptbench run'.\n"
 		"PTBENCH_CALIBRATE_RUNNER, when set, is run instead of this ptbench with the\n"
@@ -113,7 +121,7 @@ static void usage(FILE *f)
 		"\n"
 		"Exit status: 0 done, 1 a run failed without results, 2 bad usage.\n"
 		"See docs/compare.md.\n",
-		DEFAULT_PAIRS);
+		DEFAULT_PAIRS, DEFAULT_MARGIN, DEFAULT_MAX_FLOOR);
 }
 
 static int parse_int(const char *s, int lo, int hi, int *v)
@@ -138,6 +146,27 @@ static int parse_gate_opt(int c, struct calib_args *a)
 	return pt_gate_option("calibrate", c, optarg, &a->opts);
 }
 
+static int parse_floor_opt(int c, struct calib_args *a)
+{
+	char *end;
+	double v;
+
+	if (c == 'M') {
+		if (pt_cmp_parse_pct(optarg, &a->floor.max_pct))
+			return pt_usage_error("calibrate",
+					      "--max-threshold '%s': expected a percentage >= 0",
+					      optarg);
+		return 0;
+	}
+	errno = 0;
+	v = strtod(optarg, &end);
+	if (!*optarg || *end || errno || !(v >= 1 && v <= 100))
+		return pt_usage_error("calibrate", "--margin '%s': expected a number 1..100",
+				      optarg);
+	a->floor.margin = v;
+	return 0;
+}
+
 /* 0 parsed, 1 --help, or PT_EXIT_USAGE. */
 static int parse_args(int argc, char **argv, struct calib_args *a)
 {
@@ -150,6 +179,8 @@ static int parse_args(int argc, char **argv, struct calib_args *a)
 		{ "threshold", required_argument, NULL, 't' },
 		{ "correction", required_argument, NULL, 'c' },
 		{ "config", required_argument, NULL, 'C' },
+		{ "margin", required_argument, NULL, 'm' },
+		{ "max-threshold", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -160,6 +191,8 @@ static int parse_args(int argc, char **argv, struct calib_args *a)
 	a->opts.alpha = PT_CMP_ALPHA_DEFAULT;
 	a->opts.threshold_pct = PT_CMP_THRESHOLD_DEFAULT;
 	a->opts.correction = PT_CORR_HOLM;
+	a->floor.margin = DEFAULT_MARGIN;
+	a->floor.max_pct = DEFAULT_MAX_FLOOR;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
@@ -180,6 +213,12 @@ static int parse_args(int argc, char **argv, struct calib_args *a)
 			break;
 		case 'O':
 			a->out = optarg;
+			break;
+		case 'm':
+		case 'M':
+			ret = parse_floor_opt(c, a);
+			if (ret)
+				return ret;
 			break;
 		case 'a':
 		case 't':
@@ -432,17 +471,19 @@ static struct detect_rec *detect_new(struct calib *k, const struct pt_cmp_row *w
 
 	d->key = w->key;
 	d->base_threshold = w->threshold_pct;
-	d->abs_change = malloc((size_t)k->a->pairs * sizeof(*d->abs_change));
-	d->worse = calloc((size_t)k->a->pairs, sizeof(*d->worse));
-	if (!d->abs_change || !d->worse) {
-		free(d->abs_change);
-		free(d->worse);
+	d->median = malloc(2 * (size_t)k->a->pairs * sizeof(*d->median));
+	if (!d->median)
 		return NULL;
-	}
-	for (p = 0; p < k->a->pairs; p++)
-		d->abs_change[p] = NAN;
+	for (p = 0; p < 2 * k->a->pairs; p++)
+		d->median[p] = NAN;
 	k->ndet++;
 	return d;
+}
+
+static int detect_key_cmp(const void *a, const void *b)
+{
+	return pt_series_key_cmp(((const struct detect_rec *)a)->key,
+				 ((const struct detect_rec *)b)->key);
 }
 
 static int detect_all(struct calib *k)
@@ -480,12 +521,13 @@ static int detect_all(struct calib *k)
 					return -1;
 				}
 			}
-			d->abs_change[p] = fabs(w->change_pct);
-			d->worse[p] = w->verdict == PT_V_WORSE;
+			d->median[2 * p] = w->sb.median;
+			d->median[2 * p + 1] = w->sn.median;
 			detect_row(r, i, d, buf);
 		}
 	}
 	free(buf);
+	qsort(k->det, k->ndet, sizeof(*k->det), detect_key_cmp);
 	for (i = 0; i < k->ndet; i++) {
 		struct detect_rec *d = &k->det[i];
 		size_t s;
@@ -545,77 +587,137 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* A series' noise-floor threshold, leaving pair skip out (-1: none). */
-static double floor_threshold(const struct detect_rec *d, int pairs, int skip)
+static int nruns(const struct calib *k)
 {
-	double worst = 0;
-	int p;
+	return 2 * k->a->pairs;
+}
 
-	for (p = 0; p < pairs; p++)
-		if (p != skip && !isnan(d->abs_change[p]) && d->abs_change[p] > worst)
-			worst = d->abs_change[p];
-	worst = ceil(worst * NOISE_MARGIN);
-	return worst > d->base_threshold ? worst : d->base_threshold;
+static struct pt_run *run_of(struct calib *k, int i)
+{
+	return i % 2 ? &k->pairs[i / 2].b : &k->pairs[i / 2].a;
+}
+
+/* A series' noise-floor threshold, leaving runs a and b out (-1: none). */
+static double floor_threshold(const struct calib *k, const struct detect_rec *d, long a, long b,
+			      bool *off)
+{
+	struct pt_floor_opts o = k->a->floor;
+
+	o.base_pct = d->base_threshold;
+	return pt_floor_threshold(d->median, (size_t)nruns(k), a, b, &o, off);
+}
+
+static const struct detect_rec *detect_lookup(const struct calib *k, const struct pt_series *s)
+{
+	struct detect_rec key = { .key = s };
+
+	return bsearch(&key, k->det, k->ndet, sizeof(*k->det), detect_key_cmp);
+}
+
+/* Does the noise-floor gate, learnt without runs a and b, fire on a -> b? */
+static int floor_fires(struct calib *k, int a, int b)
+{
+	struct pt_run *ra = run_of(k, a), *rb = run_of(k, b);
+	struct pt_cmp_result res;
+	int fired = 0;
+	size_t i;
+
+	if (pt_compare(ra->series, ra->nseries, rb->series, rb->nseries, &k->a->opts, &res))
+		return -1;
+	for (i = 0; i < res.n && !fired; i++) {
+		const struct pt_cmp_row *w = &res.rows[i];
+		const struct detect_rec *d;
+		bool off;
+		double thr;
+
+		if (w->verdict != PT_V_WORSE)
+			continue;
+		d = detect_lookup(k, w->key);
+		if (!d) {
+			fired = 1;
+			continue;
+		}
+		thr = floor_threshold(k, d, a, b, &off);
+		fired = !off && fabs(w->change_pct) >= thr;
+	}
+	pt_cmp_result_free(&res);
+	return fired;
 }
 
 /*
- * Out-of-sample false positives of the noise-floor gate: pair p is judged
- * with the thresholds learnt from the other pairs (leave-one-out).
+ * Out-of-sample false positives of the noise-floor gate: every two runs
+ * (earlier as BASE) are compared with thresholds learnt from the other
+ * runs only (leave-pair-out). The comparisons share runs, so they are not
+ * independent; the rate is an estimate, its bound a rough one.
  */
-static size_t floor_loo_fired(const struct calib *k)
+static void floor_loo(struct calib *k)
 {
-	size_t fired = 0, i;
-	int p;
+	int a, b, f;
 
-	for (p = 0; p < k->a->pairs; p++) {
-		for (i = 0; i < k->ndet; i++) {
-			const struct detect_rec *d = &k->det[i];
-
-			if (d->worse[p] && d->abs_change[p] >= floor_threshold(d, k->a->pairs, p)) {
-				fired++;
-				break;
-			}
+	k->loo_fired = k->loo_total = 0;
+	if (nruns(k) < 4)
+		return;
+	for (a = 0; a < nruns(k); a++)
+		for (b = a + 1; b < nruns(k); b++) {
+			f = floor_fires(k, a, b);
+			if (f < 0)
+				continue;
+			k->loo_total++;
+			k->loo_fired += (size_t)f;
 		}
-	}
-	return fired;
 }
 
 /* Smallest ladder shift detected often enough that the noise floor lets through. */
 static double floor_detect_pct(const struct calib *k, const struct detect_rec *d)
 {
-	double thr = floor_threshold(d, k->a->pairs, -1);
+	bool off;
+	double thr = floor_threshold(k, d, -1, -1, &off);
 	size_t s;
 
+	if (off)
+		return NAN;
 	for (s = 0; s < NSHIFTS; s++)
 		if (shifts_pct[s] >= thr && (double)d->hits[s] >= DETECT_RATE * (double)k->a->pairs)
 			return shifts_pct[s];
 	return NAN;
 }
 
-static size_t floor_raised(const struct calib *k)
+static void floor_count(const struct calib *k, size_t *raised, size_t *off_n)
 {
-	size_t i, n = 0;
+	size_t i;
+	bool off;
 
-	for (i = 0; i < k->ndet; i++)
-		n += floor_threshold(&k->det[i], k->a->pairs, -1) > k->det[i].base_threshold;
-	return n;
+	*raised = *off_n = 0;
+	for (i = 0; i < k->ndet; i++) {
+		double thr = floor_threshold(k, &k->det[i], -1, -1, &off);
+
+		*off_n += off;
+		*raised += !off && thr > k->det[i].base_threshold;
+	}
 }
 
 static void write_floor_text(const struct calib *k, FILE *f)
 {
-	size_t fired = floor_loo_fired(k), i, n = 0, lost = 0;
+	size_t i, n = 0, lost = 0, raised, off;
 	double *v = malloc((k->ndet ? k->ndet : 1) * sizeof(*v));
 
+	floor_count(k, &raised, &off);
 	fprintf(f,
-		"\nnoise-floor gate (gate.conf: threshold = max(threshold, %.1f x the largest A/A "
-		"change)):\n",
-		NOISE_MARGIN);
-	fprintf(f, "  thresholds raised for %zu of %zu series\n", floor_raised(k), k->ndet);
-	fprintf(f,
-		"  gate fired (leave-one-out) in %zu of %d pairs: rate %.3f (95%% upper bound "
-		"%.3f)\n",
-		fired, k->a->pairs, (double)fired / k->a->pairs,
-		rate_upper95(fired, (size_t)k->a->pairs));
+		"\nnoise-floor gate (gate.conf: threshold = max(threshold, %g x the largest change "
+		"of a median between any two of the %d runs); gate=off above %g%%):\n",
+		k->a->floor.margin, nruns(k), k->a->floor.max_pct);
+	fprintf(f, "  thresholds raised for %zu of %zu series; %zu series not gated (gate=off)\n",
+		raised, k->ndet, off);
+	if (k->loo_total)
+		fprintf(f,
+			"  gate fired (leave-pair-out: each two runs judged with thresholds "
+			"learnt from the other %d) in %zu of %zu comparisons: rate %.3f (95%% "
+			"upper bound %.3f, the comparisons share runs)\n",
+			nruns(k) - 2, k->loo_fired, k->loo_total,
+			(double)k->loo_fired / (double)k->loo_total,
+			rate_upper95(k->loo_fired, k->loo_total));
+	else
+		fprintf(f, "  out-of-sample rate not estimated: needs at least 2 pairs\n");
 	for (i = 0; v && i < k->ndet; i++) {
 		double pct = floor_detect_pct(k, &k->det[i]);
 
@@ -664,23 +766,32 @@ static void detect_summarize(const struct calib *k, struct detect_summary *ds)
 	free(v);
 }
 
-/* Config lines for compare --config: one per series whose floor is raised. */
+/*
+ * Config lines for compare --config: one per series whose floor is raised,
+ * gate=off (with the spread seen) for those above the ceiling.
+ */
 static void write_gate_conf(const struct calib *k, FILE *f)
 {
 	size_t i;
+	bool off;
 
 	fprintf(f,
-		"# ptbench gate thresholds from 'ptbench calibrate': %d A/A pairs of suite '%s' "
-		"(%s reps).\n# threshold = max(%g%%, %.1f x the largest change of the median "
-		"between A and A, rounded up).\n# Use: ptbench compare BASE NEW --config "
+		"# ptbench gate thresholds from 'ptbench calibrate': %d A/A pairs (%d runs) of "
+		"suite '%s' (%s reps).\n# threshold = max(%g%%, %g x the largest change of the "
+		"median between any two runs, rounded up);\n# gate=off where that exceeds %g%%: "
+		"too noisy on this machine to judge.\n# Use: ptbench compare BASE NEW --config "
 		"gate.conf\n",
-		k->a->pairs, k->a->suite, k->a->reps ? k->a->reps : "default",
-		k->a->opts.threshold_pct, NOISE_MARGIN);
+		k->a->pairs, nruns(k), k->a->suite, k->a->reps ? k->a->reps : "default",
+		k->a->opts.threshold_pct, k->a->floor.margin, k->a->floor.max_pct);
 	for (i = 0; i < k->ndet; i++) {
 		const struct detect_rec *d = &k->det[i];
-		double thr = floor_threshold(d, k->a->pairs, -1);
+		double thr = floor_threshold(k, d, -1, -1, &off);
 
-		if (thr > d->base_threshold)
+		if (off)
+			fprintf(f, "%s/%s/%s gate=off  # largest A/A change %.0f%%\n",
+				d->key->workload, d->key->cs, d->key->metric,
+				pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
+		else if (thr > d->base_threshold)
 			fprintf(f, "%s/%s/%s threshold=%g%%\n", d->key->workload, d->key->cs,
 				d->key->metric, thr);
 	}
@@ -730,19 +841,26 @@ static void write_text(const struct calib *k, FILE *f)
 	fprintf(f, "\nper series: smallest detectable change (default gate; noise floor)\n");
 	for (i = 0; i < k->ndet; i++) {
 		const struct detect_rec *d = &k->det[i];
+		bool off;
+		double thr = floor_threshold(k, d, -1, -1, &off);
 
 		pt_series_name(d->key, label, sizeof(label));
-		fprintf(f, "  %-60s  %s%g%%  floor %g%%\n", label,
-			isnan(d->smallest_pct) ? "> " : "",
-			isnan(d->smallest_pct) ? shifts_pct[NSHIFTS - 1] : d->smallest_pct,
-			floor_threshold(d, k->a->pairs, -1));
+		fprintf(f, "  %-60s  %s%g%%  ", label, isnan(d->smallest_pct) ? "> " : "",
+			isnan(d->smallest_pct) ? shifts_pct[NSHIFTS - 1] : d->smallest_pct);
+		if (off)
+			fprintf(f, "not gated (largest A/A change %.0f%%)\n",
+				pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
+		else
+			fprintf(f, "floor %g%%\n", thr);
 	}
 }
 
 static void json_detect(const struct calib *k, struct pt_json *j)
 {
 	struct detect_summary ds;
-	size_t i, s;
+	size_t i, s, raised, off_n;
+	double thr;
+	bool off;
 
 	detect_summarize(k, &ds);
 	pt_json_obj_begin(j, "detection");
@@ -771,18 +889,28 @@ static void json_detect(const struct calib *k, struct pt_json *j)
 			pt_json_uint(j, NULL, d->hits[s]);
 		pt_json_arr_end(j);
 		pt_json_num(j, "smallest_detected_pct", d->smallest_pct);
-		pt_json_num(j, "noise_floor_threshold_pct", floor_threshold(d, k->a->pairs, -1));
+		thr = floor_threshold(k, d, -1, -1, &off);
+		pt_json_num(j, "largest_aa_change_pct",
+			    pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
+		pt_json_num(j, "noise_floor_threshold_pct", off ? NAN : thr);
+		pt_json_bool(j, "gated", !off);
 		pt_json_num(j, "noise_floor_detected_pct", floor_detect_pct(k, d));
 		pt_json_obj_end(j);
 	}
 	pt_json_arr_end(j);
 	pt_json_obj_end(j);
+	floor_count(k, &raised, &off_n);
 	pt_json_obj_begin(j, "noise_floor");
-	pt_json_num(j, "margin", NOISE_MARGIN);
-	pt_json_uint(j, "thresholds_raised", floor_raised(k));
-	pt_json_uint(j, "loo_gate_fired_pairs", floor_loo_fired(k));
+	pt_json_num(j, "margin", k->a->floor.margin);
+	pt_json_num(j, "max_threshold_pct", k->a->floor.max_pct);
+	pt_json_uint(j, "thresholds_raised", raised);
+	pt_json_uint(j, "not_gated", off_n);
+	pt_json_uint(j, "loo_comparisons", k->loo_total);
+	pt_json_uint(j, "loo_gate_fired", k->loo_fired);
+	pt_json_num(j, "loo_gate_rate",
+		    k->loo_total ? (double)k->loo_fired / (double)k->loo_total : NAN);
 	pt_json_num(j, "loo_gate_rate_upper95",
-		    rate_upper95(floor_loo_fired(k), (size_t)k->a->pairs));
+		    k->loo_total ? rate_upper95(k->loo_fired, k->loo_total) : NAN);
 	pt_json_obj_end(j);
 }
 
@@ -933,8 +1061,7 @@ static void teardown(struct calib *k)
 	}
 	free(k->pairs);
 	for (p = 0; p < (int)k->ndet; p++) {
-		free(k->det[p].abs_change);
-		free(k->det[p].worse);
+		free(k->det[p].median);
 	}
 	free(k->det);
 }
@@ -961,6 +1088,8 @@ int cmd_calibrate(int argc, char **argv)
 		ret = compare_pairs(&k);
 	if (!ret && detect_all(&k))
 		ret = PT_EXIT_FAIL;
+	if (!ret)
+		floor_loo(&k);
 	if (!ret && (write_file(&k, "calibrate.json", write_json) ||
 		     write_file(&k, "calibrate.txt", write_text) ||
 		     write_file(&k, "gate.conf", write_gate_conf)))

@@ -66,14 +66,16 @@ static void usage(FILE *f)
 		"  --alpha A          significance level, 0 < A < 1 (default %g)\n"
 		"  --threshold P      smallest change that counts, in %% (default %g%%)\n"
 		"  --correction C     holm (default), bh (Benjamini-Hochberg) or none\n"
-		"  --config FILE      per-metric settings: lines 'GLOB threshold=P%% alpha=A'\n"
-		"                     matched against workload/case/metric; last match wins\n"
+		"  --config FILE      per-metric settings: lines 'GLOB threshold=P%% alpha=A\n"
+		"                     gate=on|off' matched against workload/case/metric; last\n"
+		"                     match wins; gate=off shows a series without judging it\n"
+		"                     (ptbench calibrate writes one for this machine)\n"
 		"  --filter GLOB      compare only series whose workload/case/metric matches\n"
 		"  --format F         text (default), markdown, csv or json\n"
 		"  -o, --output FILE  write the table to FILE (atomically) instead of stdout\n"
 		"  --strict           also exit 1 when a series cannot be judged: too few\n"
-		"                     samples, a gate that cannot fire, or a series of BASE\n"
-		"                     missing from NEW\n"
+		"                     samples, a gate that cannot fire, a series of BASE\n"
+		"                     missing from NEW, or a series under gate=off\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Exit status: 0 no significant regression, 1 at least one significant\n"
@@ -375,6 +377,7 @@ static void env_collect(struct compare_ctx *x)
 	env_add(x, "suite", b->suite, c->suite, ENV_INFO);
 	env_add(x, "repetitions", b->reps, c->reps, ENV_INFO);
 	env_add(x, "ptbench version", b->tool_version, c->tool_version, ENV_INFO);
+	env_add(x, "host steal time, % of CPU", b->steal_pct, c->steal_pct, ENV_INFO);
 	for (i = 0; i < x->nenv; i++)
 		if (x->env[i].kind == ENV_LOUD && env_differs(&x->env[i]))
 			x->loud++;
@@ -513,9 +516,15 @@ static void text_summary(struct compare_ctx *x, FILE *f, const char *prefix)
 		fprintf(f, "%sper-metric settings from %s\n", prefix, x->a->config_path);
 	fprintf(f,
 		"%sresult: %zu worse, %zu better, %zu changed (descriptive), %zu too few samples, "
-		"%zu base only, %zu new only\n",
-		prefix, r->regressions, r->improvements, r->changed, r->too_few, r->base_only,
-		r->new_only);
+		"%zu not gated, %zu base only, %zu new only\n",
+		prefix, r->regressions, r->improvements, r->changed, r->too_few, r->ungated,
+		r->base_only, r->new_only);
+	if (r->ungated)
+		fprintf(f,
+			"%sNOTE: %zu series are not gated (gate=off in %s: their A/A noise on the "
+			"calibrated machine is larger than any threshold worth gating on); their "
+			"changes are shown, not judged\n",
+			prefix, r->ungated, x->a->config_path ? x->a->config_path : "the config");
 	if (r->too_few)
 		fprintf(f,
 			"%sWARNING: %zu series have too few samples for the test to reach alpha; "
@@ -779,6 +788,7 @@ static void print_json(struct compare_ctx *x, FILE *f)
 	pt_json_uint(&j, "too_few", r->too_few);
 	pt_json_uint(&j, "base_only", r->base_only);
 	pt_json_uint(&j, "new_only", r->new_only);
+	pt_json_uint(&j, "not_gated", r->ungated);
 	pt_json_bool(&j, "gate_blind", r->gate_blind);
 	pt_json_bool(&j, "hardware_differs", x->loud > 0);
 	pt_json_obj_end(&j);
@@ -851,6 +861,10 @@ static void report_stderr(struct compare_ctx *x)
 	if (r->base_only)
 		fprintf(stderr, "ptbench compare: note: %zu series of BASE are missing from NEW\n",
 			r->base_only);
+	if (r->ungated)
+		fprintf(stderr, "ptbench compare: note: %zu series not gated (gate=off in %s)%s\n",
+			r->ungated, x->a->config_path ? x->a->config_path : "the config",
+			x->a->strict ? "" : " (--strict makes this fail)");
 	if (!r->n)
 		fprintf(stderr, "ptbench compare: WARNING: no series to compare\n");
 	if (!r->regressions)
@@ -867,7 +881,7 @@ static int exit_status(const struct compare_ctx *x)
 
 	if (r->regressions)
 		return PT_EXIT_FAIL;
-	if (x->a->strict && (r->too_few || r->gate_blind || r->base_only || !r->n)) {
+	if (x->a->strict && (r->too_few || r->gate_blind || r->base_only || r->ungated || !r->n)) {
 		fprintf(stderr, "ptbench compare: --strict: failing because some series could "
 				"not be judged\n");
 		return PT_EXIT_FAIL;

@@ -25,13 +25,14 @@
 struct report_args {
 	const char *dir, *dir2;
 	const char *python;
+	const char *config; /* compare --config for the comparison */
 	bool no_plots;
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: ptbench report DIR [DIR2] [--no-plots] [--python PATH]\n"
+		"usage: ptbench report DIR [DIR2] [--config FILE] [--no-plots] [--python PATH]\n"
 		"\n"
 		"Write DIR/REPORT.md with its figures in DIR/figures/ (PNG and SVG) and the\n"
 		"data for the gnuplot scripts in DIR/plot-data/: the environment and\n"
@@ -42,6 +43,8 @@ static void usage(FILE *f)
 		"\n"
 		"options:\n"
 		"  --no-plots     no figures (needs no matplotlib); the report says so\n"
+		"  --config FILE  with DIR2: the gate's per-series settings, passed to\n"
+		"                 'ptbench compare --config' (e.g. calibrate's gate.conf)\n"
 		"  --python PATH  the Python 3 interpreter (default: $PTBENCH_PYTHON, else\n"
 		"                 " SYSTEM_PYTHON " where it exists, else python3 on PATH)\n"
 		"  -h, --help     this text\n"
@@ -60,6 +63,7 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 	static const struct option longopts[] = {
 		{ "no-plots", no_argument, NULL, 'n' },
 		{ "python", required_argument, NULL, 'p' },
+		{ "config", required_argument, NULL, 'C' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -74,6 +78,12 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			break;
 		case 'p':
 			a->python = optarg;
+			break;
+		case 'C':
+			if (access(optarg, R_OK))
+				return pt_usage_error("report", "--config %s: %s", optarg,
+						      strerror(errno));
+			a->config = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -150,7 +160,7 @@ static void self_path(char *out, size_t len)
 
 static int run_script(const struct report_args *a, const char *script, const char *self)
 {
-	const char *argv[10];
+	const char *argv[12];
 	int argc = 0, status;
 	pid_t pid;
 
@@ -161,6 +171,10 @@ static int run_script(const struct report_args *a, const char *script, const cha
 		argv[argc++] = a->dir2;
 	if (a->no_plots)
 		argv[argc++] = "--no-plots";
+	if (a->config) {
+		argv[argc++] = "--gate-config";
+		argv[argc++] = a->config;
+	}
 	if (*self) {
 		argv[argc++] = "--ptbench";
 		argv[argc++] = self;

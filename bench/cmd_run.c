@@ -3,6 +3,7 @@
 #include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,9 @@
 #include "bench/suite.h"
 #include "harness/knobs.h"
 #include "harness/procmem.h"
+#include "harness/steal.h"
 #include "harness/sysfs.h"
+#include "harness/timer.h"
 
 #define MAX_LIST 32
 
@@ -30,6 +33,7 @@ struct run_opts {
 	uint64_t max_mem;
 	double mem_frac;
 	bool aslr;
+	bool sequential;
 };
 
 static void run_usage(FILE *f)
@@ -42,6 +46,9 @@ static void run_usage(FILE *f)
 		"  --case GLOB         only cases whose name matches (fnmatch), e.g. 'chase-4k-*'\n"
 		"  --reps N            measured repetitions per case (default 10)\n"
 		"  --warmup N          unrecorded repetitions before them (default 1)\n"
+		"  --sequential        all repetitions of a case before the next case\n"
+		"                      (default: interleaved, round r runs repetition r of\n"
+		"                      every case, so host noise does not hit one case)\n"
 		"  --cpu N             pin to CPU N (OS numbering); default: the last CPU\n"
 		"  --events LIST       counters, comma-separated libpfm4 names (default: the\n"
 		"                      software events plus this CPU's TLB/walk events)\n"
@@ -84,6 +91,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "out", required_argument, NULL, 'o' },
 		{ "tag", required_argument, NULL, 't' },
 		{ "aslr", no_argument, NULL, 'A' },
+		{ "sequential", no_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -109,6 +117,9 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case 't':
 			o->tag = optarg;
+			break;
+		case 'Q':
+			o->sequential = true;
 			break;
 		case 'A':
 			o->aslr = true;
@@ -407,10 +418,14 @@ int cmd_run(int argc, char **argv)
 	run.suite = o.suite;
 	run.reps = o.reps;
 	run.warmup = o.warmup;
+	run.interleave = !o.sequential;
 	run.tag = o.tag;
 	run.mem_frac = o.mem_frac;
 	run.explicit_request = o.workloads || o.case_glob;
 	pt_utc_now(run.started_utc, sizeof(run.started_utc));
+	run.started_mono_s = (double)pt_now_ns() / 1e9;
+	if (pt_steal_read(&run.steal_start_s))
+		run.steal_start_s = NAN;
 	pt_knob_install_handlers();
 	ret = prepare(&run, &o, outbuf, sizeof(outbuf));
 	if (ret) {

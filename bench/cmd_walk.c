@@ -560,7 +560,7 @@ static int write_csv(const struct walk_opts *o, const struct sims *ss, const cha
 	FILE *f = stdout;
 	size_t i;
 
-	for (i = 0; i < ss->n; i++) {
+	for (i = 0; i < ss->n && i < MAX_FORMATS; i++) {
 		pt_walk_metrics(&ss->s[i], m[i]);
 		if (!base && o->fmt[i].g.format == PT_D64 && !o->fmt[i].g.ttbr_skl)
 			base = m[i];

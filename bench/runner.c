@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
 #include <stdio.h>
 #include <sys/personality.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include "harness/json.h"
 #include "harness/procmem.h"
 #include "harness/stats.h"
+#include "harness/steal.h"
 #include "harness/timer.h"
 
 void pt_utc_now(char *buf, size_t len)
@@ -111,37 +113,86 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 	return 0;
 }
 
-static void run_case(struct pt_run *run, size_t i)
+/* One repetition of case i, with its steal time; marks the case failed or skipped. */
+static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
 {
 	struct pt_case_result *res = &run->results[i];
-	int rep, ret = 0;
+	double steal0, steal1;
+	bool steal_known = !pt_steal_read(&steal0);
+	int ret;
 
-	res->status = PT_CASE_OK;
-	if (guard_refuses(run, res))
-		return;
-	for (rep = 0; rep < run->warmup && !ret; rep++) {
-		progress(run, i, rep + 1, "warm-up");
-		ret = run_one_rep(run, res, -1 - rep, true);
-	}
-	for (rep = 0; rep < run->reps && !ret; rep++) {
-		progress(run, i, rep + 1, "rep");
-		ret = run_one_rep(run, res, rep, false);
+	progress(run, i, rep + 1, warmup ? "warm-up" : "rep");
+	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup);
+	if (steal_known && !pt_steal_read(&steal1))
+		res->steal_s = (isnan(res->steal_s) ? 0 : res->steal_s) + steal1 - steal0;
+	if (!warmup)
 		res->reps_ok += !ret;
-	}
 	if (ret < 0)
 		res->status = PT_CASE_FAILED;
 	else if (ret > 0)
 		res->status = PT_CASE_SKIPPED;
 }
 
+static void run_case(struct pt_run *run, size_t i)
+{
+	struct pt_case_result *res = &run->results[i];
+	int rep;
+
+	for (rep = 0; rep < run->warmup && res->status == PT_CASE_OK; rep++)
+		case_rep(run, i, rep, true);
+	for (rep = 0; rep < run->reps && res->status == PT_CASE_OK; rep++)
+		case_rep(run, i, rep, false);
+}
+
+/* Repetition rep of every case still running, in suite order. */
+static void run_round(struct pt_run *run, int rep, bool warmup)
+{
+	double t0 = (double)pt_now_ns() / 1e9, elapsed;
+	int rounds = run->warmup + run->reps, done;
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		if (run->results[i].status == PT_CASE_OK)
+			case_rep(run, i, rep, warmup);
+	done = warmup ? rep + 1 : run->warmup + rep + 1;
+	elapsed = (double)pt_now_ns() / 1e9 - run->started_mono_s;
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr,
+		"ptbench run: round %d/%d (%s %d) done in %.0f s; %.0f s elapsed, about %.0f s left\n",
+		done, rounds, warmup ? "warm-up" : "rep", rep + 1, (double)pt_now_ns() / 1e9 - t0,
+		elapsed, elapsed / done * (rounds - done));
+}
+
+/*
+ * Interleaved (the default): round r runs repetition r of every case, so
+ * the samples of a case are spread over the whole run and a few seconds of
+ * host noise touch one sample of many cases rather than every sample of
+ * one. Sequential: all repetitions of a case, then the next case.
+ */
 int pt_run_cases(struct pt_run *run)
 {
-	int failed = 0;
+	int failed = 0, rep;
 	size_t i;
 
 	for (i = 0; i < run->nresults; i++) {
-		run_case(run, i);
+		run->results[i].status = PT_CASE_OK;
+		run->results[i].steal_s = NAN;
+		if (run->interleave)
+			guard_refuses(run, &run->results[i]);
+	}
+	for (i = 0; i < run->nresults && !run->interleave; i++) {
+		if (!guard_refuses(run, &run->results[i]))
+			run_case(run, i);
 		progress_done(run, i);
+	}
+	for (rep = 0; rep < run->warmup && run->interleave; rep++)
+		run_round(run, rep, true);
+	for (rep = 0; rep < run->reps && run->interleave; rep++)
+		run_round(run, rep, false);
+	for (i = 0; i < run->nresults; i++) {
+		if (run->interleave)
+			progress_done(run, i);
 		failed += run->results[i].status == PT_CASE_FAILED;
 	}
 	return failed;
@@ -219,6 +270,7 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_str(j, "params", res->c.params);
 		pt_json_str(j, "status", status[res->status]);
 		pt_json_int(j, "reps_ok", res->reps_ok);
+		pt_json_num(j, "steal_seconds", res->steal_s);
 		pt_json_arr_begin(j, "notes");
 		if (res->notes[0])
 			pt_json_str(j, NULL, res->notes);
@@ -226,6 +278,22 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_obj_end(j);
 	}
 	pt_json_arr_end(j);
+}
+
+/* Host steal time over the run, absolute and as a share of all CPUs' time. */
+static void json_steal(struct pt_json *j, const struct pt_run *run)
+{
+	double now, wall = (double)pt_now_ns() / 1e9 - run->started_mono_s, steal = NAN, pct = NAN;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (!isnan(run->steal_start_s) && !pt_steal_read(&now)) {
+		steal = now - run->steal_start_s;
+		if (wall > 0 && ncpu > 0)
+			pct = round(steal / (wall * (double)ncpu) * 1e4) / 100;
+	}
+	pt_json_num(j, "wall_seconds", wall);
+	pt_json_num(j, "steal_seconds", steal);
+	pt_json_num(j, "steal_pct", pct);
 }
 
 static void json_run(struct pt_json *j, const struct pt_run *run, int exit_status)
@@ -242,12 +310,14 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_str(j, "suite", run->suite);
 	pt_json_int(j, "reps", run->reps);
 	pt_json_int(j, "warmup", run->warmup);
+	pt_json_str(j, "order", run->interleave ? "interleaved" : "sequential");
 	pt_json_str(j, "tag", run->tag);
 	pt_json_str(j, "started_utc", run->started_utc);
 	pt_json_str(j, "finished_utc", now);
 	pt_json_int(j, "exit_status", exit_status);
 	pt_json_bool(j, "process_aslr",
 		     !(personality(0xffffffff) & ADDR_NO_RANDOMIZE) || personality(0xffffffff) < 0);
+	json_steal(j, run);
 	pt_json_obj_end(j);
 }
 

@@ -24,6 +24,7 @@ struct pt_case_result {
 	char primary_metric[64];
 	double primary[64];
 	int nprimary;
+	double steal_s; /* host steal time during the case, NaN unknown */
 };
 
 struct pt_run {
@@ -35,6 +36,7 @@ struct pt_run {
 	int warmup;
 	double mem_frac;
 	bool explicit_request;
+	bool interleave; /* rounds of one repetition of every case */
 	/* state */
 	struct pt_counters *ctr;
 	struct pt_binding binding;
@@ -43,6 +45,8 @@ struct pt_run {
 	struct pt_case_result *results;
 	size_t nresults;
 	char started_utc[32];
+	double started_mono_s; /* CLOCK_MONOTONIC at the start */
+	double steal_start_s; /* host steal time at the start, NaN unknown */
 	char command_line[1024];
 };
 

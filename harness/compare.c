@@ -52,6 +52,7 @@ const char *pt_verdict_name(enum pt_verdict v)
 		[PT_V_TOO_FEW] = "too few samples",
 		[PT_V_BASE_ONLY] = "base only",
 		[PT_V_NEW_ONLY] = "new only",
+		[PT_V_UNGATED] = "not gated",
 	};
 
 	return (unsigned)v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
@@ -154,8 +155,8 @@ static int rule_setting(struct pt_cmp_rule *r, char *tok, const char *name, long
 
 	if (!eq)
 		return pt_errf(err, errlen,
-			       "%s:%ld: '%s' is not key=value (threshold=P%%, alpha=A)", name, line,
-			       tok);
+			       "%s:%ld: '%s' is not key=value (threshold=P%%, alpha=A, gate=off)",
+			       name, line, tok);
 	*eq++ = '\0';
 	if (!strcmp(tok, "threshold")) {
 		if (pt_cmp_parse_pct(eq, &r->threshold_pct))
@@ -168,9 +169,16 @@ static int rule_setting(struct pt_cmp_rule *r, char *tok, const char *name, long
 			return pt_errf(err, errlen, "%s:%ld: alpha '%s' is not a number in (0, 1)",
 				       name, line, eq);
 		r->has_alpha = true;
+	} else if (!strcmp(tok, "gate")) {
+		if (strcmp(eq, "on") && strcmp(eq, "off"))
+			return pt_errf(err, errlen, "%s:%ld: gate '%s' is neither on nor off", name,
+				       line, eq);
+		r->gate = !strcmp(eq, "on");
+		r->has_gate = true;
 	} else {
-		return pt_errf(err, errlen, "%s:%ld: unknown setting '%s' (threshold or alpha)",
-			       name, line, tok);
+		return pt_errf(err, errlen,
+			       "%s:%ld: unknown setting '%s' (threshold, alpha or gate)", name,
+			       line, tok);
 	}
 	return 0;
 }
@@ -196,9 +204,10 @@ static int rule_parse(char *text, struct pt_cmp_rule *r, const char *name, long 
 	while ((tok = strtok_r(NULL, " \t", &save)))
 		if (rule_setting(r, tok, name, line, err, errlen))
 			return -1;
-	if (!r->has_alpha && !r->has_threshold)
-		return pt_errf(err, errlen, "%s:%ld: pattern '%s' sets neither threshold nor alpha",
-			       name, line, r->glob);
+	if (!r->has_alpha && !r->has_threshold && !r->has_gate)
+		return pt_errf(err, errlen,
+			       "%s:%ld: pattern '%s' sets none of threshold, alpha and gate", name,
+			       line, r->glob);
 	return 0;
 }
 
@@ -279,7 +288,7 @@ void pt_cmp_config_free(struct pt_cmp_config *c)
 }
 
 void pt_cmp_config_lookup(const struct pt_cmp_config *c, const char *name, double *alpha,
-			  double *threshold_pct)
+			  double *threshold_pct, bool *gate)
 {
 	size_t i;
 
@@ -292,6 +301,8 @@ void pt_cmp_config_lookup(const struct pt_cmp_config *c, const char *name, doubl
 			*alpha = c->rules[i].alpha;
 		if (c->rules[i].has_threshold)
 			*threshold_pct = c->rules[i].threshold_pct;
+		if (c->rules[i].has_gate)
+			*gate = c->rules[i].gate;
 	}
 }
 
@@ -356,8 +367,9 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 	w->key = w->base ? w->base : w->cand;
 	w->alpha = o->alpha;
 	w->threshold_pct = o->threshold_pct;
+	w->gated = true;
 	pt_series_name(w->key, name, sizeof(name));
-	pt_cmp_config_lookup(o->config, name, &w->alpha, &w->threshold_pct);
+	pt_cmp_config_lookup(o->config, name, &w->alpha, &w->threshold_pct, &w->gated);
 	w->change_pct = NAN;
 	w->p = NAN;
 	w->p_adj = NAN;
@@ -371,6 +383,11 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 		return;
 	}
 	w->change_pct = change_pct(w->sb.median, w->sn.median);
+	if (!w->gated) {
+		/* Shown, left out of the family: the config says it is too noisy. */
+		w->verdict = PT_V_UNGATED;
+		return;
+	}
 	if (all_equal(w->base, w->cand)) {
 		/*
 		 * Every sample on both sides is the same value (a zero count, a
@@ -453,7 +470,7 @@ static void count_verdicts(struct pt_cmp_result *r)
 	size_t i;
 
 	r->regressions = r->improvements = r->changed = 0;
-	r->too_few = r->base_only = r->new_only = 0;
+	r->too_few = r->base_only = r->new_only = r->ungated = 0;
 	for (i = 0; i < r->n; i++) {
 		switch (r->rows[i].verdict) {
 		case PT_V_WORSE:
@@ -473,6 +490,9 @@ static void count_verdicts(struct pt_cmp_result *r)
 			break;
 		case PT_V_NEW_ONLY:
 			r->new_only++;
+			break;
+		case PT_V_UNGATED:
+			r->ungated++;
 			break;
 		default:
 			break;

@@ -27,14 +27,16 @@ enum pt_verdict {
 	PT_V_TOO_FEW, /* the test cannot reach alpha with these sample counts */
 	PT_V_BASE_ONLY,
 	PT_V_NEW_ONLY,
+	PT_V_UNGATED, /* gate=off in the config: too noisy here to judge */
 };
 
 /* One line of a --config file: glob over "workload/case/metric". */
 struct pt_cmp_rule {
 	char glob[256];
-	bool has_alpha, has_threshold;
+	bool has_alpha, has_threshold, has_gate;
 	double alpha;
 	double threshold_pct;
+	bool gate; /* false: gate=off, the series is shown but not judged */
 	long line;
 };
 
@@ -56,6 +58,7 @@ struct pt_cmp_row {
 	const struct pt_series *key; /* whichever is present */
 	struct pt_summary sb, sn; /* valid when the side is present */
 	double alpha, threshold_pct; /* after the config rules */
+	bool gated; /* false: a config rule says gate=off */
 	double change_pct; /* (new - base) / |base| * 100; NaN when undefined */
 	double p; /* raw Mann-Whitney p; NaN when not tested */
 	double p_adj; /* after correction; NaN when not tested */
@@ -68,7 +71,7 @@ struct pt_cmp_result {
 	struct pt_cmp_row *rows;
 	size_t n;
 	size_t tested; /* family size m */
-	size_t regressions, improvements, changed, too_few, base_only, new_only;
+	size_t regressions, improvements, changed, too_few, base_only, new_only, ungated;
 	/* The correction leaves no series able to reach its alpha. */
 	bool gate_blind;
 	enum pt_correction correction;
@@ -96,9 +99,9 @@ int pt_cmp_config_parse(FILE *f, const char *name, struct pt_cmp_config *c, char
 /* Open and parse a config file by path; same contract. */
 int pt_cmp_config_load(const char *path, struct pt_cmp_config *c, char *err, size_t errlen);
 void pt_cmp_config_free(struct pt_cmp_config *c);
-/* alpha and threshold for a series name after the rules (last match wins). */
+/* alpha, threshold and gate for a series name after the rules (last match wins). */
 void pt_cmp_config_lookup(const struct pt_cmp_config *c, const char *name, double *alpha,
-			  double *threshold_pct);
+			  double *threshold_pct, bool *gate);
 
 /*
  * Compare base[] with cand[] (each sorted by key, as pt_run_read leaves

@@ -757,6 +757,7 @@ static void meta_fill(const struct json_p *p, struct pt_run_meta *m)
 	PICK(p, m->suite, "run.suite");
 	PICK(p, m->reps, "run.reps");
 	PICK(p, m->tool_version, "tool.version");
+	PICK(p, m->steal_pct, "run.steal_pct");
 	if (!strcmp(m->pmu, "true"))
 		snprintf(m->pmu, sizeof(m->pmu), "yes");
 	else if (!strcmp(m->pmu, "false"))

@@ -46,6 +46,7 @@ struct pt_run_meta {
 	char suite[32];
 	char reps[16];
 	char tool_version[32];
+	char steal_pct[32]; /* host steal time, % of all CPUs' time over the run */
 };
 
 struct pt_run {

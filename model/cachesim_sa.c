@@ -7,24 +7,27 @@
 #include "model/cachesim_sa.h"
 
 #define PT_SA_HUGE (2ull << 20)
+#define PT_SA_LINE 64ull
 
 /*
  * Large tag arrays are touched at random by random patterns: back them
  * with huge pages where the kernel allows, so the simulator itself does
- * not spend its time in host TLB misses.
+ * not spend its time in host TLB misses. Smaller ones start on a host
+ * cache line, so that a set of up to 8 ways is one line.
  */
 static uint64_t *alloc_slots(uint64_t n)
 {
 	size_t bytes = n * sizeof(uint64_t);
+	bool huge = bytes >= PT_SA_HUGE;
+	size_t align = huge ? PT_SA_HUGE : PT_SA_LINE;
 	void *p;
 
-	if (bytes < PT_SA_HUGE)
-		return calloc(n, sizeof(uint64_t));
-	bytes = (bytes + PT_SA_HUGE - 1) & ~(PT_SA_HUGE - 1);
-	p = aligned_alloc(PT_SA_HUGE, bytes);
+	bytes = (bytes + align - 1) & ~(align - 1);
+	p = aligned_alloc(align, bytes);
 	if (!p)
 		return NULL;
-	madvise(p, bytes, MADV_HUGEPAGE);
+	if (huge)
+		madvise(p, bytes, MADV_HUGEPAGE);
 	memset(p, 0, bytes);
 	return p;
 }
@@ -53,6 +56,16 @@ int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_sh
 			 (unsigned long long)entries);
 		return -1;
 	}
+	/* a filter for small wide arrays (fully associative TLBs), not for caches */
+	if (ways > PT_SA_NARROW && ways <= PT_SA_FILTER_WAYS && sets <= PT_SA_FILTER_SETS) {
+		s->filter = calloc(sets, PT_SA_FILTER);
+		if (!s->filter) {
+			pt_sa_free(s);
+			snprintf(err, errlen, "out of memory for %llu entries",
+				 (unsigned long long)entries);
+			return -1;
+		}
+	}
 	s->set_mask = sets - 1;
 	s->ways = ways;
 	s->idx_shift = idx_shift;
@@ -64,12 +77,16 @@ int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_sh
 void pt_sa_free(struct pt_sa *s)
 {
 	free(s->slot);
+	free(s->filter);
 	s->slot = NULL;
+	s->filter = NULL;
 }
 
 void pt_sa_clear(struct pt_sa *s)
 {
 	memset(s->slot, 0, (s->set_mask + 1) * s->ways * sizeof(*s->slot));
+	if (s->filter)
+		memset(s->filter, 0, (s->set_mask + 1) * PT_SA_FILTER);
 }
 
 static unsigned random_way(struct pt_sa *s)
@@ -81,17 +98,18 @@ static unsigned random_way(struct pt_sa *s)
 	return (unsigned)(s->rng % s->ways);
 }
 
-void pt_sa_insert(struct pt_sa *s, uint64_t key)
+void pt_sa_insert_slow(struct pt_sa *s, uint64_t key)
 {
-	uint64_t *w = pt_sa_set(s, key);
+	uint64_t *w = pt_sa_set(s, key), t = key + 1;
 	unsigned victim = s->ways - 1;
 
-	/*
-	 * Move-to-front keeps empty ways at the tail, so the last way is the
-	 * LRU entry or an empty one; random replacement only when the set is full.
-	 */
 	if (s->random && w[victim])
 		victim = random_way(s);
-	w[victim] = key + 1;
+	if (s->filter) {
+		if (w[victim])
+			(*pt_sa_filter_at(s, key, w[victim]))--;
+		(*pt_sa_filter_at(s, key, t))++;
+	}
+	w[victim] = t;
 	pt_sa_promote(w, victim);
 }

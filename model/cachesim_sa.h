@@ -13,12 +13,23 @@
 
 struct pt_sa {
 	uint64_t *slot; /* sets * ways; key + 1, 0 = empty; way 0 is MRU */
+	/*
+	 * Wide sets (more than PT_SA_NARROW ways) only: per set, how many of
+	 * its keys fall in each of PT_SA_FILTER buckets of a hash, so that
+	 * most misses are known without scanning the set.
+	 */
+	uint8_t *filter;
 	uint64_t set_mask;
 	unsigned ways;
 	unsigned idx_shift; /* set = (key >> idx_shift) & set_mask */
 	bool random; /* random victim instead of LRU */
 	uint64_t rng;
 };
+
+#define PT_SA_NARROW 16
+#define PT_SA_FILTER 1024 /* buckets per set */
+#define PT_SA_FILTER_WAYS 255 /* counters are bytes */
+#define PT_SA_FILTER_SETS 64 /* larger arrays go without */
 
 /*
  * entries / ways must be a power of two. 0, or -1 with a message in err.
@@ -28,9 +39,86 @@ int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_sh
 void pt_sa_free(struct pt_sa *s);
 void pt_sa_clear(struct pt_sa *s);
 
+static inline uint64_t pt_sa_set_index(const struct pt_sa *s, uint64_t key)
+{
+	return (key >> s->idx_shift) & s->set_mask;
+}
+
 static inline uint64_t *pt_sa_set(const struct pt_sa *s, uint64_t key)
 {
-	return s->slot + ((key >> s->idx_shift) & s->set_mask) * s->ways;
+	return s->slot + pt_sa_set_index(s, key) * s->ways;
+}
+
+/* The filter counter of a slot value (key + 1) in the set of key. */
+static inline uint8_t *pt_sa_filter_at(const struct pt_sa *s, uint64_t key, uint64_t t)
+{
+	return s->filter + pt_sa_set_index(s, key) * PT_SA_FILTER +
+	       ((t * 0x9e3779b97f4a7c15ull) >> 54);
+}
+
+/*
+ * A host prefetch hint. Not __builtin_prefetch: GCC 12's dead-code
+ * elimination drops it behind a branch once inlined (it is not a side
+ * effect to GCC), which left the simulator's prefetches out silently.
+ */
+static inline void pt_prefetch(const void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ volatile("prefetcht0 (%0)" : : "r"(p));
+#elif defined(__aarch64__)
+	__asm__ volatile("prfm pldl1keep, [%0]" : : "r"(p));
+#else
+	__builtin_prefetch(p);
+#endif
+}
+
+/* Hint the host to load the set of key (its first and last ways). */
+static inline void pt_sa_prefetch(const struct pt_sa *s, uint64_t key)
+{
+	const uint64_t *w = pt_sa_set(s, key);
+
+	pt_prefetch(w);
+	pt_prefetch(w + s->ways - 1);
+}
+
+/* Shift ways 0 .. n - 1 of w down by one, n constant: a copy through registers. */
+#define PT_SA_SHIFT_CONST(w, n)                                                                    \
+	do {                                                                                       \
+		uint64_t t_[n];                                                                    \
+		__builtin_memcpy(t_, w, sizeof(t_));                                               \
+		__builtin_memcpy((w) + 1, t_, sizeof(t_));                                         \
+	} while (0)
+
+/*
+ * Shift ways 0 .. n - 1 of w down by one (way n is overwritten). Constant
+ * sizes for the usual associativities keep the move inline (GCC calls
+ * memmove for an overlapping move even of a constant size).
+ */
+#define pt_sa_inline inline __attribute__((always_inline))
+
+static pt_sa_inline void pt_sa_shift(uint64_t *w, unsigned n)
+{
+	switch (n) {
+	case 3:
+		PT_SA_SHIFT_CONST(w, 3);
+		break;
+	case 7:
+		PT_SA_SHIFT_CONST(w, 7);
+		break;
+	case 11:
+		PT_SA_SHIFT_CONST(w, 11);
+		break;
+	case 15:
+		PT_SA_SHIFT_CONST(w, 15);
+		break;
+	default:
+		if (n > 8) {
+			__builtin_memmove(w + 1, w, n * sizeof(*w));
+		} else {
+			for (; n > 0; n--)
+				w[n] = w[n - 1];
+		}
+	}
 }
 
 /* Promote way i of set w to MRU. */
@@ -38,12 +126,7 @@ static inline void pt_sa_promote(uint64_t *w, unsigned i)
 {
 	uint64_t t = w[i];
 
-	if (i > 8) {
-		__builtin_memmove(w + 1, w, i * sizeof(*w));
-	} else {
-		for (; i > 0; i--)
-			w[i] = w[i - 1];
-	}
+	pt_sa_shift(w, i);
 	w[0] = t;
 }
 
@@ -57,22 +140,14 @@ static inline unsigned pt_sa_find_wide(const uint64_t *w, unsigned ways, uint64_
 	return at;
 }
 
-/* Look key up; on a hit it becomes most recently used. */
-static inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
+/* Look t (key + 1) up in set w of a narrow array; on a hit it becomes MRU. */
+static inline bool pt_sa_lookup_narrow(uint64_t *w, unsigned ways, uint64_t t)
 {
-	uint64_t *w = pt_sa_set(s, key), t = key + 1;
 	unsigned i;
 
 	if (w[0] == t)
 		return true;
-	if (s->ways > 16) {
-		i = pt_sa_find_wide(w, s->ways, t);
-		if (i == s->ways)
-			return false;
-		pt_sa_promote(w, i);
-		return true;
-	}
-	for (i = 1; i < s->ways; i++) {
+	for (i = 1; i < ways; i++) {
 		if (w[i] == t) {
 			pt_sa_promote(w, i);
 			return true;
@@ -81,8 +156,47 @@ static inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
 	return false;
 }
 
+/* Look key up; on a hit it becomes most recently used. */
+static inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
+{
+	uint64_t *w = pt_sa_set(s, key), t = key + 1;
+	unsigned i;
+
+	if (w[0] == t)
+		return true;
+	if (s->ways > PT_SA_NARROW) {
+		if (s->filter && !*pt_sa_filter_at(s, key, t))
+			return false;
+		i = pt_sa_find_wide(w, s->ways, t);
+		if (i == s->ways)
+			return false;
+		pt_sa_promote(w, i);
+		return true;
+	}
+	return pt_sa_lookup_narrow(w, s->ways, t);
+}
+
+/* Put t (key + 1) at the MRU end of set w, dropping its LRU way (LRU arrays only). */
+static pt_sa_inline void pt_sa_push(uint64_t *w, unsigned ways, uint64_t t)
+{
+	pt_sa_shift(w, ways - 1);
+	w[0] = t;
+}
+
+void pt_sa_insert_slow(struct pt_sa *s, uint64_t key);
+
 /* Insert a key known to be absent, evicting the LRU (or a random) way. */
-void pt_sa_insert(struct pt_sa *s, uint64_t key);
+static inline void pt_sa_insert(struct pt_sa *s, uint64_t key)
+{
+	/*
+	 * Move-to-front keeps empty ways at the tail, so the last way is the
+	 * LRU entry or an empty one; random replacement only when the set is full.
+	 */
+	if (s->random || s->filter)
+		pt_sa_insert_slow(s, key);
+	else
+		pt_sa_push(pt_sa_set(s, key), s->ways, key + 1);
+}
 
 /* Lookup, and insert on a miss. Returns whether it hit. */
 static inline bool pt_sa_access(struct pt_sa *s, uint64_t key)

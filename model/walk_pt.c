@@ -9,13 +9,9 @@
 
 static int alloc_slots(struct pt_pagetable *p, uint64_t cap)
 {
-	p->key = calloc(cap, sizeof(*p->key));
-	p->pa = calloc(cap, sizeof(*p->pa));
-	if (!p->key || !p->pa) {
-		free(p->key);
-		free(p->pa);
+	p->slot = calloc(cap, sizeof(*p->slot));
+	if (!p->slot)
 		return -1;
-	}
 	p->cap = cap;
 	p->used = 0;
 	return 0;
@@ -35,9 +31,8 @@ int pt_pagetable_init(struct pt_pagetable *p, const struct pt_geometry *g, char 
 
 void pt_pagetable_free(struct pt_pagetable *p)
 {
-	free(p->key);
-	free(p->pa);
-	p->key = p->pa = NULL;
+	free(p->slot);
+	p->slot = NULL;
 }
 
 static uint64_t hash64(uint64_t x)
@@ -48,40 +43,39 @@ static uint64_t hash64(uint64_t x)
 	return x;
 }
 
-static uint64_t *find_slot(const struct pt_pagetable *p, uint64_t k)
+static struct pt_pagetable_slot *find_slot(const struct pt_pagetable *p, uint64_t k)
 {
 	uint64_t m = p->cap - 1, i = hash64(k) & m;
 
-	while (p->key[i] && p->key[i] != k)
+	while (p->slot[i].key && p->slot[i].key != k)
 		i = (i + 1) & m;
-	return &p->key[i];
+	return &p->slot[i];
 }
 
 static void insert_slot(struct pt_pagetable *p, uint64_t k, uint64_t pa)
 {
-	uint64_t *slot = find_slot(p, k);
+	struct pt_pagetable_slot *slot = find_slot(p, k);
 
-	*slot = k;
-	p->pa[slot - p->key] = pa;
+	slot->key = k;
+	slot->pa = pa;
 	p->used++;
 }
 
 /* Double the hash; keeps the old one if memory runs out (probing still works). */
 static void grow(struct pt_pagetable *p)
 {
-	uint64_t *ok = p->key, *opa = p->pa, ocap = p->cap, i;
+	struct pt_pagetable_slot *old = p->slot;
+	uint64_t ocap = p->cap, i;
 
 	if (alloc_slots(p, ocap * 2)) {
-		p->key = ok;
-		p->pa = opa;
+		p->slot = old;
 		p->cap = ocap;
 		return;
 	}
 	for (i = 0; i < ocap; i++)
-		if (ok[i])
-			insert_slot(p, ok[i], opa[i]);
-	free(ok);
-	free(opa);
+		if (old[i].key)
+			insert_slot(p, old[i].key, old[i].pa);
+	free(old);
 }
 
 static uint64_t new_table(struct pt_pagetable *p, unsigned h)
@@ -106,39 +100,24 @@ static uint64_t table_key(const struct pt_pagetable *p, unsigned h, uint64_t va)
 
 uint64_t pt_pagetable_table(struct pt_pagetable *p, unsigned h, uint64_t va)
 {
-	uint64_t k = table_key(p, h, va), *slot;
+	uint64_t k = table_key(p, h, va);
+	struct pt_pagetable_slot *slot = find_slot(p, k);
 
-	slot = find_slot(p, k);
-	if (*slot)
-		return p->pa[slot - p->key];
+	if (slot->key)
+		return slot->pa;
 	if (2 * (p->used + 1) > p->cap) {
 		grow(p);
 		slot = find_slot(p, k);
 	}
-	*slot = k;
+	slot->key = k;
+	slot->pa = new_table(p, h);
 	p->used++;
-	p->pa[slot - p->key] = new_table(p, h);
-	return p->pa[slot - p->key];
+	return slot->pa;
 }
 
-/* A bijection on k-bit integers: odd multiplies and xor-shifts mod 2^k. */
-static uint64_t scramble(uint64_t x, unsigned k)
+uint64_t pt_pagetable_lookup(const struct pt_pagetable *p, unsigned h, uint64_t va)
 {
-	uint64_t m = k >= 64 ? ~0ull : (1ull << k) - 1;
-	unsigned s = k / 2 ? k / 2 : 1;
+	const struct pt_pagetable_slot *slot = find_slot(p, table_key(p, h, va));
 
-	x &= m;
-	x = (x * 0x9e3779b97f4a7c15ull) & m;
-	x ^= x >> s;
-	x = (x * 0xc2b2ae3d27d4eb4full) & m;
-	x ^= x >> s;
-	return x;
-}
-
-uint64_t pt_pagetable_data_pa(const struct pt_pagetable *p, unsigned h, uint64_t va)
-{
-	unsigned shift = p->g.level[h].shift;
-	uint64_t frame = scramble(va >> shift, PT_SIM_PA_BITS - shift);
-
-	return frame << shift | (va & ((1ull << shift) - 1));
+	return slot->key ? slot->pa : 0;
 }

@@ -17,10 +17,14 @@
 #define PT_SIM_PA_BITS 52 /* data frames live below 2^52 */
 #define PT_SIM_TABLE_BASE (1ull << 56) /* page tables above */
 
+struct pt_pagetable_slot {
+	uint64_t key; /* (prefix << 3 | height) + 1, 0 empty */
+	uint64_t pa; /* the table's physical address */
+};
+
 struct pt_pagetable {
 	struct pt_geometry g;
-	uint64_t *key; /* (prefix << 3 | height) + 1, 0 empty */
-	uint64_t *pa;
+	struct pt_pagetable_slot *slot; /* the hash: cap slots */
 	uint64_t cap, used; /* slots, power of two; used slots */
 	uint64_t next_pa; /* bump allocator for tables */
 	uint64_t tables[PT_MAX_LEVELS]; /* tables created per height */
@@ -33,6 +37,9 @@ void pt_pagetable_free(struct pt_pagetable *p);
 /* Physical address of the table at height h that maps va (created if new). */
 uint64_t pt_pagetable_table(struct pt_pagetable *p, unsigned h, uint64_t va);
 
+/* The table at height h that maps va, or 0 when it was never created; changes nothing. */
+uint64_t pt_pagetable_lookup(const struct pt_pagetable *p, unsigned h, uint64_t va);
+
 /* Physical address of the descriptor for va at height h. */
 static inline uint64_t pt_pagetable_entry(struct pt_pagetable *p, unsigned h, uint64_t va)
 {
@@ -42,7 +49,27 @@ static inline uint64_t pt_pagetable_entry(struct pt_pagetable *p, unsigned h, ui
 	return pt_pagetable_table(p, h, va) + idx * p->g.desc_bytes;
 }
 
+/* A bijection on k-bit integers: odd multiplies and xor-shifts mod 2^k. */
+static inline uint64_t pt_pagetable_scramble(uint64_t x, unsigned k)
+{
+	uint64_t m = k >= 64 ? ~0ull : (1ull << k) - 1;
+	unsigned s = k / 2 ? k / 2 : 1;
+
+	x &= m;
+	x = (x * 0x9e3779b97f4a7c15ull) & m;
+	x ^= x >> s;
+	x = (x * 0xc2b2ae3d27d4eb4full) & m;
+	x ^= x >> s;
+	return x;
+}
+
 /* Physical address of va's data when its leaf is at height h. */
-uint64_t pt_pagetable_data_pa(const struct pt_pagetable *p, unsigned h, uint64_t va);
+static inline uint64_t pt_pagetable_data_pa(const struct pt_pagetable *p, unsigned h, uint64_t va)
+{
+	unsigned shift = p->g.level[h].shift;
+	uint64_t frame = pt_pagetable_scramble(va >> shift, PT_SIM_PA_BITS - shift);
+
+	return frame << shift | (va & ((1ull << shift) - 1));
+}
 
 #endif

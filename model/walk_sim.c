@@ -81,6 +81,25 @@ static double fetch(struct pt_walksim *s, unsigned h, uint64_t pa)
 	return s->cfg.lat[PT_LAT_L1 + loc];
 }
 
+/* Offset of va's descriptor in its table at height h. */
+static uint64_t desc_offset(const struct pt_geometry *g, unsigned h, uint64_t va)
+{
+	const struct pt_walk_level *l = &g->level[h];
+
+	return ((va >> l->shift) & (l->entries - 1)) * g->desc_bytes;
+}
+
+/* Physical address of the descriptor for the prepared access at height h. */
+static uint64_t entry_pa(struct pt_walksim *s, const struct pt_walk_prep *p, unsigned h)
+{
+	uint64_t t = h - p->lh < PT_PREP_TABLES ? p->table[h - p->lh] : 0;
+
+	/* a table known at preparation still maps va: tables never move */
+	if (!t)
+		t = pt_pagetable_table(&s->pt, h, p->va);
+	return t + desc_offset(&s->pt.g, h, p->va);
+}
+
 static unsigned probe_va(struct pt_walksim *s, unsigned lh, uint64_t va)
 {
 	unsigned top = s->pt.g.nlevels - 1, h;
@@ -97,29 +116,29 @@ static unsigned probe_va(struct pt_walksim *s, unsigned lh, uint64_t va)
 }
 
 /* VA-tagged walk: start below the deepest walk-cache hit. */
-static double walk_va(struct pt_walksim *s, unsigned lh, uint64_t va)
+static double walk_va(struct pt_walksim *s, const struct pt_walk_prep *p)
 {
-	unsigned top = s->pt.g.nlevels - 1, start = probe_va(s, lh, va), h;
+	unsigned lh = p->lh, top = s->pt.g.nlevels - 1, start = probe_va(s, lh, p->va), h;
 	double cyc = 0;
 
 	for (h = start + 1; h <= top; h++)
 		s->st.step_loc[h][PT_STEP_PWC]++;
 	for (h = start + 1; h-- > lh;) {
-		cyc += fetch(s, h, pt_pagetable_entry(&s->pt, h, va));
+		cyc += fetch(s, h, entry_pa(s, p, h));
 		if (h > lh)
-			pt_sa_insert(&s->pwc.va[h], va >> s->pt.g.level[h].shift);
+			pt_sa_insert(&s->pwc.va[h], p->va >> s->pt.g.level[h].shift);
 	}
 	return cyc;
 }
 
 /* PA-tagged walk: every step from the top, each table entry looked up by address. */
-static double walk_pa(struct pt_walksim *s, unsigned lh, uint64_t va)
+static double walk_pa(struct pt_walksim *s, const struct pt_walk_prep *p)
 {
-	unsigned h = s->pt.g.nlevels, dshift = s->pt.g.desc_bytes == 16 ? 4 : 3;
+	unsigned lh = p->lh, h = s->pt.g.nlevels, dshift = s->pt.g.desc_bytes == 16 ? 4 : 3;
 	double cyc = 0;
 
 	while (h-- > lh) {
-		uint64_t pa = pt_pagetable_entry(&s->pt, h, va);
+		uint64_t pa = entry_pa(s, p, h);
 
 		if (h > lh) {
 			s->st.pwc_probes++;
@@ -135,39 +154,95 @@ static double walk_pa(struct pt_walksim *s, unsigned lh, uint64_t va)
 	return cyc;
 }
 
-static void walk(struct pt_walksim *s, unsigned lh, uint64_t va)
+static void walk(struct pt_walksim *s, const struct pt_walk_prep *p)
 {
 	uint64_t probes = s->st.pwc_probes;
 	double cyc;
 	uint64_t bucket;
 
 	s->st.walks++;
-	cyc = s->pwc.tag == PT_PWC_PA ? walk_pa(s, lh, va) : walk_va(s, lh, va);
+	cyc = s->pwc.tag == PT_PWC_PA ? walk_pa(s, p) : walk_va(s, p);
 	cyc += s->cfg.lat[PT_LAT_WALK] +
 	       (double)(s->st.pwc_probes - probes) * s->cfg.lat[PT_LAT_PWC];
 	s->st.walk_cycles += cyc;
 	bucket = (uint64_t)(cyc + 0.5);
 	s->st.walk_hist[bucket < PT_WALK_HIST ? bucket : PT_WALK_HIST - 1]++;
-	pt_tlbsim_fill(&s->tlb, va, lh);
+	pt_tlbsim_fill(&s->tlb, p->va, p->lh);
 }
 
-void pt_walksim_access(struct pt_walksim *s, uint64_t va)
+/* Do va and prev share the VA span of 2^shift bytes? */
+static bool same_span(uint64_t va, uint64_t prev, unsigned shift)
+{
+	return shift >= 64 || !((va ^ prev) >> shift);
+}
+
+void pt_walksim_prepare_new(const struct pt_walksim *s, uint64_t va,
+			    const struct pt_walk_prep *prev, struct pt_walk_prep *p)
+{
+	const struct pt_geometry *g = &s->pt.g;
+	unsigned lh, k, shift;
+	uint64_t in_page;
+
+	p->va = va;
+	p->table[0] = p->table[1] = 0;
+	if (va >= s->va_limit) {
+		p->lh = PT_PREP_OUTSIDE;
+		p->data_pa = 0;
+		return;
+	}
+	lh = pt_walksim_leaf_height(s, va);
+	p->lh = lh;
+	shift = g->level[lh].shift;
+	in_page = (1ull << shift) - 1;
+	if (prev && prev->lh == lh && same_span(va, prev->va, shift)) {
+		/* the page of the access before: same frame, same tables */
+		p->data_pa = (prev->data_pa & ~in_page) | (va & in_page);
+		p->table[0] = prev->table[0];
+		p->table[1] = prev->table[1];
+		if (!same_span(va, prev->va, PT_LINE_SHIFT))
+			pt_cachesim_prefetch(&s->dc, p->data_pa);
+		return;
+	}
+	p->data_pa = pt_pagetable_data_pa(&s->pt, lh, va);
+	pt_cachesim_prefetch(&s->dc, p->data_pa);
+	for (k = 0; k < PT_PREP_TABLES && lh + k < g->nlevels; k++) {
+		const struct pt_walk_level *l = &g->level[lh + k];
+
+		if (prev && prev->lh == lh && same_span(va, prev->va, l->shift + l->index_bits))
+			p->table[k] = prev->table[k];
+		else
+			p->table[k] = pt_pagetable_lookup(&s->pt, lh + k, va);
+		if (p->table[k])
+			pt_cachesim_prefetch(&s->dc, p->table[k] + desc_offset(g, lh + k, va));
+	}
+}
+
+void pt_walksim_access_prepared(struct pt_walksim *s, const struct pt_walk_prep *p)
 {
 	enum pt_tlb_result r;
-	unsigned lh;
 
-	if (va >= s->va_limit) {
+	if (p->lh == PT_PREP_OUTSIDE) {
 		s->st.outside++;
 		return;
 	}
 	s->st.accesses++;
-	lh = pt_walksim_leaf_height(s, va);
-	r = pt_tlbsim_lookup(&s->tlb, va);
+	r = pt_tlbsim_lookup(&s->tlb, p->va);
 	if (r == PT_TLB_L1_HIT)
 		s->st.l1tlb_hits++;
 	else if (r == PT_TLB_L2_HIT)
 		s->st.l2tlb_hits++;
 	else
-		walk(s, lh, va);
-	s->st.data_loc[pt_cachesim_access(&s->dc, pt_pagetable_data_pa(&s->pt, lh, va))]++;
+		walk(s, p);
+	s->st.data_loc[pt_cachesim_access(&s->dc, p->data_pa)]++;
+}
+
+void pt_walksim_access(struct pt_walksim *s, uint64_t va)
+{
+	struct pt_walk_prep p = { .va = va, .lh = PT_PREP_OUTSIDE };
+
+	if (va < s->va_limit) {
+		p.lh = pt_walksim_leaf_height(s, va);
+		p.data_pa = pt_pagetable_data_pa(&s->pt, p.lh, va);
+	}
+	pt_walksim_access_prepared(s, &p);
 }

@@ -52,6 +52,45 @@ int pt_walksim_init(struct pt_walksim *s, const struct pt_geometry *g,
 		    uint64_t block_hi, char *err, size_t errlen);
 void pt_walksim_free(struct pt_walksim *s);
 void pt_walksim_access(struct pt_walksim *s, uint64_t va);
+
+/*
+ * An access worked out ahead of its turn: what depends on va alone, and
+ * the tables found so far. Preparing also prefetches the host memory the
+ * access will touch, so that the host misses of several accesses overlap.
+ */
+#define PT_PREP_TABLES 2 /* tables kept: at the leaf height and the one above */
+#define PT_PREP_OUTSIDE (~0u) /* lh of an access above the VA size */
+
+struct pt_walk_prep {
+	uint64_t va;
+	uint64_t data_pa;
+	uint64_t table[PT_PREP_TABLES]; /* at heights lh, lh + 1; 0: look it up */
+	unsigned lh; /* leaf height, or PT_PREP_OUTSIDE */
+};
+
+/*
+ * Prepare an access to va; prev: the access prepared just before it on s,
+ * or NULL. Reads s only: any number of accesses may be prepared before they
+ * are made, in order, with pt_walksim_access_prepared (same results as
+ * pt_walksim_access).
+ */
+void pt_walksim_prepare_new(const struct pt_walksim *s, uint64_t va,
+			    const struct pt_walk_prep *prev, struct pt_walk_prep *p);
+
+static inline void pt_walksim_prepare(const struct pt_walksim *s, uint64_t va,
+				      const struct pt_walk_prep *prev, struct pt_walk_prep *p)
+{
+	/* the line of the access before (sequential scans): all but va is known */
+	if (prev && !((va ^ prev->va) >> PT_LINE_SHIFT)) {
+		*p = *prev;
+		p->va = va;
+		p->data_pa = (prev->data_pa & ~((1ull << PT_LINE_SHIFT) - 1)) |
+			     (va & ((1ull << PT_LINE_SHIFT) - 1));
+		return;
+	}
+	pt_walksim_prepare_new(s, va, prev, p);
+}
+void pt_walksim_access_prepared(struct pt_walksim *s, const struct pt_walk_prep *p);
 /* Forget the counts (after warm-up); TLB, caches and tables stay warm. */
 void pt_walksim_reset_stats(struct pt_walksim *s);
 /* Leaf height of the mapping of va. */

@@ -35,7 +35,8 @@ Comparison = namedtuple(
 Result = namedtuple("Result", "rows only_base only_new alpha threshold_pct tested source")
 # `ptbench compare --format csv` verdicts in this module's words.
 GATE_VERDICTS = {"worse": "regression", "better": "improvement", "~": "no significant change",
-                 "changed": "changed (descriptive)", "too few samples": "too few samples"}
+                 "changed": "changed (descriptive)", "too few samples": "too few samples",
+                 "not gated": "not gated"}
 GATE_COLUMNS = ("workload", "case", "params", "metric", "p", "p_adj", "verdict")
 
 

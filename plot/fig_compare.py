@@ -17,7 +17,8 @@ ORDER = {"regression": 0, "improvement": 1, "changed (descriptive)": 2}
 
 
 def _tested_rows(result):
-    return [r for r in result.rows if r.tested or r.verdict == "too few samples"]
+    return [r for r in result.rows
+            if r.tested or r.verdict in ("too few samples", "not gated")]
 
 
 def _rows(result):
@@ -43,7 +44,7 @@ def plot(result, outdir, stem="compare"):
         colour = COLOUR_OF.get(r.verdict, figcommon.COLOURS["none"])
         lo = max(r.ci_lo_pct, -100.0)
         ax.plot([lo, r.ci_hi_pct], [i, i], color=colour, lw=2, alpha=0.6)
-        marker = "x" if r.verdict == "too few samples" else "o"
+        marker = {"too few samples": "x", "not gated": "s"}.get(r.verdict, "o")
         ax.plot([r.change_pct], [i], marker, color=colour, ms=5)
     ax.axvline(0, color="black", lw=0.8)
     for edge in (-result.threshold_pct, result.threshold_pct):
@@ -53,7 +54,7 @@ def plot(result, outdir, stem="compare"):
     ax.invert_yaxis()
     ax.set_xlabel("change of the median, %% (dotted: +/-%g%% threshold; red: significant "
                   "regression, green: significant improvement, grey: not significant, "
-                  "x: too few samples)" % result.threshold_pct, fontsize=7)
+                  "x: too few samples, square: not gated)" % result.threshold_pct, fontsize=7)
     ax.set_title(title, fontsize=10)
     if len(_tested_rows(result)) > MAX_ROWS:
         note = ("%d of %d tested series shown: significant ones first, then the largest "

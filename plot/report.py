@@ -34,6 +34,8 @@ def parse_args(argv):
     ap.add_argument("--ptbench", default=os.environ.get("PTBENCH"),
                     help="the ptbench binary, for 'ptbench compare --format markdown' "
                          "in the comparison section (default: $PTBENCH)")
+    ap.add_argument("--gate-config", metavar="FILE",
+                    help="passed to 'ptbench compare --config' for the gate's verdicts")
     ap.add_argument("--alpha", type=float, default=compare.ALPHA,
                     help="significance level of the comparison (default %(default)s)")
     ap.add_argument("--threshold", type=float, default=compare.THRESHOLD_PCT,
@@ -66,12 +68,14 @@ def remove_stale(figdir, stem):
             os.remove(path)
 
 
-def run_compare_command(ptbench, base_dir, new_dir, fmt):
+def run_compare_command(ptbench, base_dir, new_dir, fmt, config=None):
     """(text, note): the output of `ptbench compare --format fmt`, or why
     there is none. Exit 1 (a regression) is a result, not a failure."""
     if not ptbench:
         return None, "no ptbench binary given (--ptbench)"
     cmd = [ptbench, "compare", base_dir, new_dir, "--format", fmt]
+    if config:
+        cmd += ["--config", config]
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -96,10 +100,12 @@ def build(run, run2, args):
     result = gate_md = gate_note = None
     if run2 is not None:
         result = compare.compare(run.series, run2.series, args.alpha, args.threshold)
-        gate_csv, _note = run_compare_command(args.ptbench, run.dir, run2.dir, "csv")
+        gate_csv, _note = run_compare_command(args.ptbench, run.dir, run2.dir, "csv",
+                                              args.gate_config)
         if gate_csv:
             result = compare.apply_gate(result, gate_csv)
-        gate_md, gate_note = run_compare_command(args.ptbench, run.dir, run2.dir, "markdown")
+        gate_md, gate_note = run_compare_command(args.ptbench, run.dir, run2.dir, "markdown",
+                                                 args.gate_config)
     figdir = os.path.join(run.dir, "figures")
     figures = {} if args.no_plots else make_figures(run, result, figdir)
     extracts, extract_notes = extract.extract(run, os.path.join(run.dir, "plot-data"))
@@ -110,7 +116,7 @@ def build(run, run2, args):
     rt.measured_vs_modelled(doc, run)
     rt.workloads(doc, run)
     if run2 is not None:
-        rt.comparison(doc, run, run2, result, gate_md, gate_note)
+        rt.comparison(doc, run, run2, result, gate_md, gate_note, args.gate_config)
     rt.caveats(doc, run)
     rt.files(doc, run, extracts, extract_notes)
     rt.all_series(doc, run)

@@ -390,12 +390,16 @@ def _demoted(markdown):
                      for line in markdown.rstrip().splitlines())
 
 
-def comparison(doc, run, run2, result, gate_md, gate_note):
+def comparison(doc, run, run2, result, gate_md, gate_note, gate_config=None):
     doc.add("## Comparison", "")
     doc.add("BASE `%s` (this run) against NEW `%s`. Changes are NEW relative to BASE; "
             "\"regression\" means worse in the metric's better-direction." % (run.dir, run2.dir),
             "")
     _comparison_env(doc, run, run2)
+    if gate_config:
+        doc.add("The gate used the per-series settings of `%s` (`ptbench compare --config`): "
+                "thresholds raised to the run-to-run noise `ptbench calibrate` measured, and "
+                "series too noisy to judge marked `not gated`." % gate_config, "")
     doc.add("### Changes", "")
     _comparison_summary(doc, result)
     figure(doc, "compare")

@@ -203,6 +203,8 @@ awk -v seed="\$seed" -v reps="\$reps" 'BEGIN { srand(seed)
 		printf "tlb,chase,,%d,ns_per_access,%.9g,ns,lower\n", r, 100 * (1 + 0.01 * (rand() - 0.5))
 		printf "fault,anon,,%d,ns_per_fault,%.9g,ns,lower\n", r, 2000 * (1 + 0.2 * (rand() - 0.5))
 		printf "mmap,pop,,%d,pages_per_sec,%.9g,count,higher\n", r, 5000 * (1 + 0.01 * (rand() - 0.5))
+		# run-to-run noise no rep inside a run sees: odd runs 80% slower
+		printf "tlb,wild,,%d,ns_per_access,%.9g,ns,lower\n", r, (seed % 2 ? 180 : 100) * (1 + 0.01 * (rand() - 0.5))
 	}
 }' >"\$out/results.csv"
 EOF
@@ -234,14 +236,27 @@ python3 - "$tmp/cal/calibrate.json" <<'EOF' || fail "calibrate.json noise floor"
 import json, sys
 d = json.load(open(sys.argv[1]))
 nf = d["noise_floor"]
-assert nf["loo_gate_fired_pairs"] <= 3 and nf["margin"] == 1.5, nf
+# 6 runs: 15 leave-pair-out comparisons; the wild series is not gated.
+assert nf["loo_comparisons"] == 15 and nf["margin"] == 2, nf
+assert nf["loo_gate_fired"] == 0 and nf["not_gated"] == 1, nf
 for s in d["detection"]["per_series"]:
-    assert s["noise_floor_threshold_pct"] >= 5, s
+    if s["case"] == "wild":
+        assert not s["gated"] and s["largest_aa_change_pct"] > 70, s
+    else:
+        assert s["gated"] and s["noise_floor_threshold_pct"] >= 5, s
 EOF
+expect_in "$tmp/cal/gate.conf" "^tlb/wild/ns_per_access gate=off" "gate.conf gate=off"
 [ -f "$tmp/cal/gate.conf" ] || fail "gate.conf missing"
 # The thresholds it writes are a valid compare config, and an A/A pair passes them.
-expect_rc 0 "compare with gate.conf" "$PTBENCH" compare "$tmp/cal/pair-001/a" \
-	"$tmp/cal/pair-001/b" --config "$tmp/cal/gate.conf"
+expect_rc 0 "compare with gate.conf" "$PTBENCH" compare "$tmp/cal/pair-001/b" \
+	"$tmp/cal/pair-002/a" --config "$tmp/cal/gate.conf"
+expect_in "$tmp/out" "wild.*not gated" "gate=off series shown"
+expect_in "$tmp/err" "1 series not gated (gate=off in $tmp/cal/gate.conf)" "gate=off said"
+expect_rc 1 "compare without gate.conf" "$PTBENCH" compare "$tmp/cal/pair-001/b" \
+	"$tmp/cal/pair-002/a"
+expect_in "$tmp/err" "wild ns_per_access" "the noisy series fails the default gate"
+expect_rc 1 "gate=off under --strict" "$PTBENCH" compare "$tmp/cal/pair-001/b" \
+	"$tmp/cal/pair-002/a" --config "$tmp/cal/gate.conf" --strict
 printf '#!/bin/sh\nexit 3\n' >"$tmp/broken.sh"
 chmod +x "$tmp/broken.sh"
 PTBENCH_CALIBRATE_RUNNER="$tmp/broken.sh" expect_rc 1 "calibrate broken runner" \

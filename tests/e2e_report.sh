@@ -87,6 +87,14 @@ has "$r" 'anon-write-4k.*ns_per_fault.*\*\*regression\*\*' "the slowed metric na
 	fail "other series reported as regressions"
 n=$(check_figures "$tmp/a")
 [ "$n" -eq 5 ] && ok "5 figures referenced" || fail "$n figures referenced, expected 5"
+# the same with a gate config that takes the slowed series out of the gate
+printf 'fault/anon-write-4k/ns_per_fault gate=off\n' >"$tmp/gate.conf"
+expect 0 "report of two runs with --config" "$PTBENCH" report "$tmp/a" "$tmp/b" --config "$tmp/gate.conf"
+has "$r" "per-series settings of .$tmp/gate.conf." "the config named in the report"
+[ "$(grep -c '\*\*regression\*\*' "$r")" -eq 0 ] && ok "no regression under gate=off" ||
+	fail "a gate=off series reported as a regression"
+has "$r" 'not gated' "the series shown as not gated"
+expect 2 "report --config missing" "$PTBENCH" report "$tmp/a" "$tmp/b" --config "$tmp/nope.conf"
 
 # ---- --no-plots, and a run with only some workloads ----
 new_run c

@@ -183,13 +183,14 @@ static void test_threshold_and_config(void **state)
 	assert_int_equal(compare_one(&b, &c, &o, NULL), PT_V_WORSE);
 	{
 		double alpha = 0.01, thr = 5;
+		bool gate = true;
 
-		pt_cmp_config_lookup(&cfg, "fault/anon/ns_per_fault", &alpha, &thr);
-		assert_true(alpha == 0.05 && thr == 1);
+		pt_cmp_config_lookup(&cfg, "fault/anon/ns_per_fault", &alpha, &thr, &gate);
+		assert_true(alpha == 0.05 && thr == 1 && gate);
 		alpha = 0.01;
 		thr = 5;
-		pt_cmp_config_lookup(&cfg, "fork/x/ns", &alpha, &thr);
-		assert_true(alpha == 0.01 && thr == 5);
+		pt_cmp_config_lookup(&cfg, "fork/x/ns", &alpha, &thr, &gate);
+		assert_true(alpha == 0.01 && thr == 5 && gate);
 	}
 	pt_cmp_config_free(&cfg);
 }
@@ -215,9 +216,55 @@ static void test_config_errors(void **state)
 	expect_config_error("a threshold=3x\n", "g.conf:1: threshold '3x'");
 	expect_config_error("a alpha=1.5\n", "g.conf:1: alpha '1.5'");
 	expect_config_error("a alpha=0\n", "g.conf:1: alpha '0'");
-	expect_config_error("\n\n  a\n", "g.conf:3: pattern 'a' sets neither");
+	expect_config_error("\n\n  a\n", "g.conf:3: pattern 'a' sets none");
+	expect_config_error("a gate=maybe\n", "g.conf:1: gate 'maybe' is neither on nor off");
 	expect_config_error("a threshold\n", "g.conf:1: 'threshold' is not key=value");
 	expect_config_error("threshold=3%\n", "g.conf:1: a line starts with a pattern");
+}
+
+/*
+ * gate=off: a 30% regression is shown with its change but not judged, is
+ * left out of the correction's family, and is counted as not gated; a
+ * later gate=on for the same series puts it back.
+ */
+static void test_gate_off(void **state)
+{
+	struct pt_cmp_opts o = default_opts();
+	const char *text = "tlb/*  gate=off threshold=50%\n"
+			   "tlb/keep/*  gate=on\n";
+	struct pt_series bs[2], cs[2];
+	struct pt_cmp_config cfg;
+	struct pt_cmp_result r;
+	struct fake f[4];
+	char err[256];
+	FILE *fp;
+
+	(void)state;
+	rng_state = 9;
+	fake_init(&f[0], "tlb", "drop", "ns_per_access", PT_LOWER, 10, 100, 0.01);
+	fake_init(&f[1], "tlb", "keep", "ns_per_access", PT_LOWER, 10, 100, 0.01);
+	fake_init(&f[2], "tlb", "drop", "ns_per_access", PT_LOWER, 10, 130, 0.01);
+	fake_init(&f[3], "tlb", "keep", "ns_per_access", PT_LOWER, 10, 200, 0.01);
+	bs[0] = f[0].s;
+	bs[1] = f[1].s;
+	cs[0] = f[2].s;
+	cs[1] = f[3].s;
+	fp = fmemopen((void *)text, strlen(text), "r");
+	assert_int_equal(pt_cmp_config_parse(fp, "gate.conf", &cfg, err, sizeof(err)), 0);
+	fclose(fp);
+	o.config = &cfg;
+	assert_int_equal(pt_compare(bs, 2, cs, 2, &o, &r), 0);
+	assert_string_equal(r.rows[0].key->cs, "drop");
+	assert_int_equal(r.rows[0].verdict, PT_V_UNGATED);
+	assert_false(r.rows[0].tested);
+	assert_true(r.rows[0].change_pct > 25 && r.rows[0].change_pct < 35);
+	assert_int_equal(r.rows[1].verdict, PT_V_WORSE); /* 100% >= 50% */
+	assert_int_equal(r.tested, 1);
+	assert_int_equal(r.ungated, 1);
+	assert_int_equal(r.regressions, 1);
+	assert_string_equal(pt_verdict_name(PT_V_UNGATED), "not gated");
+	pt_cmp_result_free(&r);
+	pt_cmp_config_free(&cfg);
 }
 
 static void test_one_side_listed(void **state)
@@ -438,6 +485,7 @@ int main(void)
 		cmocka_unit_test(test_shift_is_regression),
 		cmocka_unit_test(test_threshold_and_config),
 		cmocka_unit_test(test_config_errors),
+		cmocka_unit_test(test_gate_off),
 		cmocka_unit_test(test_one_side_listed),
 		cmocka_unit_test(test_too_few),
 		cmocka_unit_test(test_holm_family),
