@@ -7,6 +7,7 @@
  * a time in memory, the smallest change it catches in >= 80% of the pairs.
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
@@ -119,6 +120,8 @@ static void usage(FILE *f)
 		"PTBENCH_CALIBRATE_RUNNER, when set, is run instead of this ptbench with the\n"
 		"same arguments (run --suite S [--reps N] --out DIR ...); tests use it.\n"
 		"\n"
+		"SIGINT/SIGTERM stop the running run (it restores what it changed) and\n"
+		"calibrate, with exit status 128 + the signal.\n"
 		"Exit status: 0 done, 1 a run failed without results, 2 bad usage.\n"
 		"See docs/compare.md.\n",
 		DEFAULT_PAIRS, DEFAULT_MARGIN, DEFAULT_MAX_FLOOR);
@@ -307,6 +310,32 @@ static void progress(struct calib *k, int pair, int side, const char *what)
 		pair + 1, k->a->pairs, side ? 'b' : 'a', what, done, total, e, left);
 }
 
+/*
+ * SIGINT, SIGTERM or SIGHUP while a run is going: passed on to the run (it
+ * restores its knobs and removes what it wrote), which is then reaped, and
+ * calibrate stops.
+ */
+static volatile sig_atomic_t child_pid, stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+	if (child_pid > 0)
+		kill((pid_t)child_pid, sig);
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
 static void child_exec(struct calib *k, const char *out, const char *log)
 {
 	char *argv[16 + MAX_EXTRA_ARGS];
@@ -353,11 +382,25 @@ static int run_once(struct calib *k, int pair, int side, struct run_rec *rec)
 		fprintf(stderr, "ptbench calibrate: fork: %s\n", strerror(errno));
 		return -1;
 	}
-	if (!pid)
+	if (!pid) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		signal(SIGHUP, SIG_DFL);
 		child_exec(k, rec->dir, log);
+	}
+	child_pid = pid;
+	if (stop_signal) /* arrived between fork and here */
+		kill(pid, stop_signal);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -1;
+	child_pid = 0;
+	if (stop_signal) {
+		fprintf(stderr,
+			"calibrate: interrupted (signal %d); the run was stopped and reaped\n",
+			(int)stop_signal);
+		return -1;
+	}
 	rec->seconds = now_s() - t0;
 	rec->status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 	snprintf(csv, sizeof(csv), "%s/results.csv", rec->dir);
@@ -392,7 +435,7 @@ static int run_pairs(struct calib *k)
 
 			snprintf(rec->dir, sizeof(rec->dir), "%s/%c", dir, side ? 'b' : 'a');
 			if (run_once(k, p, side, rec))
-				return PT_EXIT_FAIL;
+				return stop_signal ? 128 + stop_signal : PT_EXIT_FAIL;
 		}
 	}
 	fmt_duration(now_s() - k->started, dir, sizeof(dir));
@@ -1083,6 +1126,7 @@ int cmd_calibrate(int argc, char **argv)
 	fprintf(stderr, "calibrate: %d A/A pairs of suite '%s' into %s (runner %s)\n", a.pairs,
 		a.suite, a.out, k.runner);
 	k.started = now_s();
+	install_signals();
 	ret = run_pairs(&k);
 	if (!ret)
 		ret = compare_pairs(&k);

@@ -34,6 +34,7 @@ struct run_opts {
 	double mem_frac;
 	bool aslr;
 	bool sequential;
+	bool keep_page_reporting;
 };
 
 static void run_usage(FILE *f)
@@ -56,6 +57,9 @@ static void run_usage(FILE *f)
 		"  --mem-frac F        refuse cases needing more than F of MemAvailable (0.5)\n"
 		"  --out DIR           output directory (default results/<UTC time>-<host>)\n"
 		"  --tag NAME          a label stored in meta.json\n"
+		"  --keep-page-reporting\n"
+		"                      leave free page reporting on (default: paused for the\n"
+		"                      run where the guest has it, restored at exit)\n"
 		"  --aslr              keep address-space randomisation (default: off for\n"
 		"                      ptbench's own process, so layouts repeat run to run)\n"
 		"  -h, --help          this text\n\n"
@@ -92,6 +96,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "tag", required_argument, NULL, 't' },
 		{ "aslr", no_argument, NULL, 'A' },
 		{ "sequential", no_argument, NULL, 'Q' },
+		{ "keep-page-reporting", no_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -120,6 +125,9 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'Q':
 			o->sequential = true;
+			break;
+		case 'K':
+			o->keep_page_reporting = true;
 			break;
 		case 'A':
 			o->aslr = true;
@@ -303,6 +311,40 @@ static void join_args(int argc, char **argv, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, " %s", argv[i]);
 }
 
+#define PAGE_REPORTING_ORDER "/sys/module/page_reporting/parameters/page_reporting_order"
+
+/*
+ * A guest with free page reporting (virtio-balloon) hands memory freed for
+ * a while back to the host, which drops it; the next touch then faults in
+ * the host too. Between repetitions that is most of what a run frees. An
+ * order above the buddy allocator's largest means nothing is reported; the
+ * largest the kernel accepts is found by trying (restored at exit).
+ */
+static void pause_page_reporting(struct pt_run *run, bool keep)
+{
+	char cur[32], want[16];
+	int order;
+
+	if (pt_sys_read_choice(PAGE_REPORTING_ORDER, cur, sizeof(cur))) {
+		snprintf(run->page_reporting, sizeof(run->page_reporting), "absent");
+		return;
+	}
+	if (keep) {
+		snprintf(run->page_reporting, sizeof(run->page_reporting), "on (order %s)", cur);
+		return;
+	}
+	for (order = 16; order > atoi(cur); order--) {
+		snprintf(want, sizeof(want), "%d", order);
+		if (!pt_knob_set(PAGE_REPORTING_ORDER, want)) {
+			snprintf(run->page_reporting, sizeof(run->page_reporting),
+				 "paused (order %s -> %d)", cur, order);
+			return;
+		}
+	}
+	snprintf(run->page_reporting, sizeof(run->page_reporting), "on (order %s; cannot pause)",
+		 cur);
+}
+
 static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t outlen)
 {
 	const struct pt_workload *sel[MAX_LIST];
@@ -324,6 +366,7 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 		return ret;
 	if (pt_pin_thread(o->cpu, &run->binding) == -2)
 		return pt_usage_error("run", "--cpu %d: %s", o->cpu, run->binding.err);
+	pause_page_reporting(run, o->keep_page_reporting);
 	if (pt_regime_detect(&run->regime))
 		fprintf(stderr, "ptbench run: the translation regime could not be derived\n");
 	ret = make_out_dir(run, o->out, outbuf, outlen);
@@ -434,8 +477,11 @@ int cmd_run(int argc, char **argv)
 		free(run.results);
 		return ret;
 	}
-	fprintf(stderr, "ptbench run: %zu cases, %d reps (+%d warm-up), pinned to %s, %s\n",
-		run.nresults, run.reps, run.warmup, run.binding.ok ? run.binding.cpuset : "nothing",
+	fprintf(stderr,
+		"ptbench run: %zu cases, %d reps (+%d warm-up, %s), pinned to %s, free page "
+		"reporting %s, %s\n",
+		run.nresults, run.reps, run.warmup, run.interleave ? "interleaved" : "sequential",
+		run.binding.ok ? run.binding.cpuset : "nothing", run.page_reporting,
 		run.regime.text);
 	failed = pt_run_cases(&run);
 	pt_cleanup_dir(NULL);

@@ -146,5 +146,6 @@ void pt_knob_install_handlers(void)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL); /* e.g. "ptbench run | head" */
 	atexit(on_exit_restore);
 }

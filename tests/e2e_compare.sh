@@ -257,6 +257,20 @@ expect_rc 1 "compare without gate.conf" "$PTBENCH" compare "$tmp/cal/pair-001/b"
 expect_in "$tmp/err" "wild ns_per_access" "the noisy series fails the default gate"
 expect_rc 1 "gate=off under --strict" "$PTBENCH" compare "$tmp/cal/pair-001/b" \
 	"$tmp/cal/pair-002/a" --config "$tmp/cal/gate.conf" --strict
+# SIGINT stops calibrate and the run it is waiting for, which is reaped.
+printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 60\n' "$tmp/sleeper.pid" >"$tmp/sleeper.sh"
+chmod +x "$tmp/sleeper.sh"
+PTBENCH_CALIBRATE_RUNNER="$tmp/sleeper.sh" "$PTBENCH" calibrate --pairs 1 --out "$tmp/cal3" \
+	>/dev/null 2>"$tmp/err" &
+cal=$!
+for _ in $(seq 100); do [ -s "$tmp/sleeper.pid" ] && break; sleep 0.1; done
+kill -INT "$cal"
+wait "$cal"
+rc=$?
+[ "$rc" -eq 130 ] || fail "calibrate after SIGINT: exit $rc, expected 130"
+sleep 0.2
+kill -0 "$(cat "$tmp/sleeper.pid")" 2>/dev/null && fail "calibrate left its run running after SIGINT"
+expect_in "$tmp/err" "interrupted (signal 2)" "calibrate says it was interrupted"
 printf '#!/bin/sh\nexit 3\n' >"$tmp/broken.sh"
 chmod +x "$tmp/broken.sh"
 PTBENCH_CALIBRATE_RUNNER="$tmp/broken.sh" expect_rc 1 "calibrate broken runner" \

@@ -32,6 +32,10 @@ for kb in 16 64; do
 	mkdir -p "$thp/hugepages-${kb}kB"
 	printf '%s\n' "$original" >"$thp/hugepages-${kb}kB/enabled"
 done
+# free page reporting, which a run pauses (a plain file takes the first order tried)
+reporting=$root/sys/module/page_reporting/parameters/page_reporting_order
+mkdir -p "$(dirname "$reporting")"
+echo 9 >"$reporting"
 
 # The selected value of a knob: the bracketed word, or the whole content.
 choice() {
@@ -65,6 +69,7 @@ if [ -z "$changed" ]; then
 	fail "the run never changed $knob"
 fi
 [ "$(choice "$knob")" = always ] || fail "the knob was set to '$(choice "$knob")', not always"
+[ "$(choice "$reporting")" = 16 ] || fail "page reporting not paused: order '$(choice "$reporting")'"
 
 kill -INT "$pid"
 wait "$pid"
@@ -78,6 +83,7 @@ for kb in 16 64; do
 	got=$(choice "$thp/hugepages-${kb}kB/enabled")
 	[ "$got" = never ] || fail "hugepages-${kb}kB/enabled is '$got' after SIGINT, not never"
 done
+[ "$(choice "$reporting")" = 9 ] || fail "page_reporting_order is '$(choice "$reporting")' after SIGINT, not 9"
 [ -e "$out/results.csv" ] && fail "an interrupted run left results.csv"
 [ -e "$out/meta.json" ] && fail "an interrupted run left meta.json"
 [ -e "$out" ] && fail "an interrupted run left its (empty) output directory $out"
