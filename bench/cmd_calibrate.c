@@ -5,6 +5,8 @@
  * regression gate, and reports how often the gate fires on no change (its
  * false-positive rate) and, by scaling one side's samples of one metric at
  * a time in memory, the smallest change it catches in >= 80% of the pairs.
+ * Then every two runs are compared, and the changes the gate found between
+ * identical runs become per-series thresholds (gate.conf).
  */
 #include <errno.h>
 #include <signal.h>
@@ -61,6 +63,13 @@ struct pair_rec {
 	bool loaded, compared;
 };
 
+/* One comparison of two identical runs (a earlier, as BASE) the gate called significant. */
+struct aa_hit {
+	double abs_change_pct;
+	int a, b;
+	bool worse;
+};
+
 /* Detection of one series over all pairs. */
 struct detect_rec {
 	const struct pt_series *key; /* from the first pair that tested it */
@@ -69,17 +78,21 @@ struct detect_rec {
 	double smallest_pct; /* NaN when not reached within the ladder */
 	double base_threshold; /* the gate's threshold for it, in percent */
 	double *median; /* per run (pair p: runs 2p and 2p+1), NaN untested */
+	struct aa_hit *hits_aa; /* A/A comparisons the gate judged significant */
+	size_t nhits_aa;
 };
 
 /*
- * Noise-floor thresholds: a series' threshold becomes the largest change
- * of its median between any two of the 2 x PAIRS runs, times a margin
- * (rounded up to a whole percent), when that exceeds the gate's threshold;
- * above a ceiling the series is not gated at all. Samples inside one run
- * do not see the run-to-run noise of a VM; this puts it back.
+ * Noise-floor thresholds: every two of the 2 x PAIRS runs are compared
+ * with the gate; a series' threshold becomes the largest change the gate
+ * called significant between identical runs, times a margin (rounded up
+ * to a whole percent), when that exceeds the gate's threshold; above a
+ * ceiling the series is not gated at all. Samples inside one run may not
+ * see the run-to-run noise of a VM; this puts back what they miss.
  */
 #define DEFAULT_MARGIN 2.0
 #define DEFAULT_MAX_FLOOR 50.0
+#define FLOOR_MAX_RUNS 64 /* all-pairs comparisons over at most this many runs */
 
 struct calib {
 	struct calib_args *a;
@@ -89,6 +102,7 @@ struct calib {
 	size_t fired, any_significant, tested_total, significant_total, too_few_total;
 	size_t blind_pairs;
 	size_t loo_fired, loo_total; /* noise-floor gate, leave-pair-out */
+	size_t all_fired; /* the gate itself on every two runs */
 	struct detect_rec *det;
 	size_t ndet;
 };
@@ -100,7 +114,9 @@ static void usage(FILE *f)
 		"\n"
 		"Run a suite as A/A pairs (the same build twice, back to back), pass every\n"
 		"pair through the compare gate, and report the gate's false-positive rate and\n"
-		"the smallest change it detects in >= 80%% of the pairs. Slow by nature:\n"
+		"the smallest change it detects in >= 80%% of the pairs; then compare every\n"
+		"two runs, and write gate.conf, thresholds that keep the changes found\n"
+		"between identical runs from failing the gate. Slow by nature:\n"
 		"2 x PAIRS runs of the suite; a progress line is printed for each run.\n"
 		"\n"
 		"options:\n"
@@ -111,8 +127,8 @@ static void usage(FILE *f)
 		"                     (default results/calibrate-<UTC time>)\n"
 		"  --alpha A, --threshold P, --correction C, --config FILE\n"
 		"                     the gate to calibrate, as for ptbench compare\n"
-		"  --margin K         gate.conf threshold = K x the largest change of a\n"
-		"                     median between any two runs (default %g)\n"
+		"  --margin K         gate.conf threshold = K x the largest change the gate\n"
+		"                     called significant between two of the runs (default %g)\n"
 		"  --max-threshold P  series whose threshold would exceed P%% get gate=off\n"
 		"                     in gate.conf (default %g%%)\n"
 		"  -h, --help         this text\n"
@@ -640,74 +656,142 @@ static struct pt_run *run_of(struct calib *k, int i)
 	return i % 2 ? &k->pairs[i / 2].b : &k->pairs[i / 2].a;
 }
 
+static int floor_runs(const struct calib *k)
+{
+	return nruns(k) < FLOOR_MAX_RUNS ? nruns(k) : FLOOR_MAX_RUNS;
+}
+
+/* Largest significant A/A change of a series, leaving runs a and b out (-1: none). */
+static double floor_worst(const struct detect_rec *d, int a, int b)
+{
+	double worst = 0;
+	size_t i;
+
+	for (i = 0; i < d->nhits_aa; i++) {
+		const struct aa_hit *h = &d->hits_aa[i];
+
+		if (h->a == a || h->a == b || h->b == a || h->b == b)
+			continue;
+		if (h->abs_change_pct > worst)
+			worst = h->abs_change_pct;
+	}
+	return worst;
+}
+
 /* A series' noise-floor threshold, leaving runs a and b out (-1: none). */
-static double floor_threshold(const struct calib *k, const struct detect_rec *d, long a, long b,
+static double floor_threshold(const struct calib *k, const struct detect_rec *d, int a, int b,
 			      bool *off)
 {
 	struct pt_floor_opts o = k->a->floor;
 
 	o.base_pct = d->base_threshold;
-	return pt_floor_threshold(d->median, (size_t)nruns(k), a, b, &o, off);
+	return pt_floor_threshold(floor_worst(d, a, b), &o, off);
 }
 
-static const struct detect_rec *detect_lookup(const struct calib *k, const struct pt_series *s)
+static struct detect_rec *detect_lookup(const struct calib *k, const struct pt_series *s)
 {
 	struct detect_rec key = { .key = s };
 
 	return bsearch(&key, k->det, k->ndet, sizeof(*k->det), detect_key_cmp);
 }
 
-/* Does the noise-floor gate, learnt without runs a and b, fire on a -> b? */
-static int floor_fires(struct calib *k, int a, int b)
+static int hit_add(struct detect_rec *d, const struct pt_cmp_row *w, int a, int b)
+{
+	struct aa_hit *n = realloc(d->hits_aa, (d->nhits_aa + 1) * sizeof(*n));
+
+	if (!n)
+		return -1;
+	d->hits_aa = n;
+	d->hits_aa[d->nhits_aa++] =
+		(struct aa_hit){ fabs(w->change_pct), a, b, w->verdict == PT_V_WORSE };
+	return 0;
+}
+
+/* Compare run a (BASE) with run b and keep what the gate called significant. */
+static int aa_compare(struct calib *k, int a, int b)
 {
 	struct pt_run *ra = run_of(k, a), *rb = run_of(k, b);
 	struct pt_cmp_result res;
-	int fired = 0;
 	size_t i;
+	int ret = 0;
 
 	if (pt_compare(ra->series, ra->nseries, rb->series, rb->nseries, &k->a->opts, &res))
 		return -1;
-	for (i = 0; i < res.n && !fired; i++) {
+	for (i = 0; i < res.n && !ret; i++) {
 		const struct pt_cmp_row *w = &res.rows[i];
-		const struct detect_rec *d;
-		bool off;
-		double thr;
+		struct detect_rec *d;
 
-		if (w->verdict != PT_V_WORSE)
+		if (w->verdict != PT_V_WORSE && w->verdict != PT_V_BETTER)
 			continue;
 		d = detect_lookup(k, w->key);
-		if (!d) {
-			fired = 1;
-			continue;
-		}
-		thr = floor_threshold(k, d, a, b, &off);
-		fired = !off && fabs(w->change_pct) >= thr;
+		if (d)
+			ret = hit_add(d, w, a, b);
 	}
 	pt_cmp_result_free(&res);
-	return fired;
+	return ret;
+}
+
+/* Did the gate itself fire on a -> b? */
+static bool gate_fired(const struct calib *k, int a, int b)
+{
+	size_t i, j;
+
+	for (i = 0; i < k->ndet; i++)
+		for (j = 0; j < k->det[i].nhits_aa; j++) {
+			const struct aa_hit *h = &k->det[i].hits_aa[j];
+
+			if (h->a == a && h->b == b && h->worse)
+				return true;
+		}
+	return false;
+}
+
+/* Would the noise-floor gate, learnt without runs a and b, fire on a -> b? */
+static bool floor_fires(const struct calib *k, int a, int b)
+{
+	size_t i, j;
+	bool off;
+
+	for (i = 0; i < k->ndet; i++) {
+		const struct detect_rec *d = &k->det[i];
+
+		for (j = 0; j < d->nhits_aa; j++) {
+			const struct aa_hit *h = &d->hits_aa[j];
+
+			if (h->a != a || h->b != b || !h->worse)
+				continue;
+			if (h->abs_change_pct >= floor_threshold(k, d, a, b, &off) && !off)
+				return true;
+		}
+	}
+	return false;
 }
 
 /*
- * Out-of-sample false positives of the noise-floor gate: every two runs
- * (earlier as BASE) are compared with thresholds learnt from the other
- * runs only (leave-pair-out). The comparisons share runs, so they are not
+ * Every two runs are compared (the earlier as BASE); the significant
+ * changes set the thresholds. Out-of-sample false positives: each such
+ * comparison judged with thresholds learnt from the other runs only
+ * (leave-pair-out). The comparisons share runs, so they are not
  * independent; the rate is an estimate, its bound a rough one.
  */
-static void floor_loo(struct calib *k)
+static int floor_loo(struct calib *k)
 {
-	int a, b, f;
+	int a, b;
 
-	k->loo_fired = k->loo_total = 0;
-	if (nruns(k) < 4)
-		return;
-	for (a = 0; a < nruns(k); a++)
-		for (b = a + 1; b < nruns(k); b++) {
-			f = floor_fires(k, a, b);
-			if (f < 0)
-				continue;
+	k->loo_fired = k->loo_total = k->all_fired = 0;
+	for (a = 0; a < floor_runs(k); a++)
+		for (b = a + 1; b < floor_runs(k); b++)
+			if (aa_compare(k, a, b))
+				return -1;
+	if (floor_runs(k) < 4)
+		return 0;
+	for (a = 0; a < floor_runs(k); a++)
+		for (b = a + 1; b < floor_runs(k); b++) {
 			k->loo_total++;
-			k->loo_fired += (size_t)f;
+			k->loo_fired += floor_fires(k, a, b);
+			k->all_fired += gate_fired(k, a, b);
 		}
+	return 0;
 }
 
 /* Smallest ladder shift detected often enough that the noise floor lets through. */
@@ -747,10 +831,17 @@ static void write_floor_text(const struct calib *k, FILE *f)
 	floor_count(k, &raised, &off);
 	fprintf(f,
 		"\nnoise-floor gate (gate.conf: threshold = max(threshold, %g x the largest change "
-		"of a median between any two of the %d runs); gate=off above %g%%):\n",
-		k->a->floor.margin, nruns(k), k->a->floor.max_pct);
+		"the gate called significant between any two of %d identical runs); gate=off "
+		"above %g%%):\n",
+		k->a->floor.margin, floor_runs(k), k->a->floor.max_pct);
 	fprintf(f, "  thresholds raised for %zu of %zu series; %zu series not gated (gate=off)\n",
 		raised, k->ndet, off);
+	if (k->loo_total)
+		fprintf(f,
+			"  first, the gate itself on every two of the %d runs (not only the pairs "
+			"run back to back): fired in %zu of %zu comparisons: rate %.3f\n",
+			floor_runs(k), k->all_fired, k->loo_total,
+			(double)k->all_fired / (double)k->loo_total);
 	if (k->loo_total)
 		fprintf(f,
 			"  gate fired (leave-pair-out: each two runs judged with thresholds "
@@ -820,10 +911,10 @@ static void write_gate_conf(const struct calib *k, FILE *f)
 
 	fprintf(f,
 		"# ptbench gate thresholds from 'ptbench calibrate': %d A/A pairs (%d runs) of "
-		"suite '%s' (%s reps).\n# threshold = max(%g%%, %g x the largest change of the "
-		"median between any two runs, rounded up);\n# gate=off where that exceeds %g%%: "
-		"too noisy on this machine to judge.\n# Use: ptbench compare BASE NEW --config "
-		"gate.conf\n",
+		"suite '%s' (%s reps).\n# threshold = max(%g%%, %g x the largest change the gate "
+		"called significant between two of the runs, rounded up);\n# gate=off where that "
+		"exceeds %g%%: too noisy on this machine to judge.\n# Series not listed keep the "
+		"gate's defaults.\n# Use: ptbench compare BASE NEW --config gate.conf\n",
 		k->a->pairs, nruns(k), k->a->suite, k->a->reps ? k->a->reps : "default",
 		k->a->opts.threshold_pct, k->a->floor.margin, k->a->floor.max_pct);
 	for (i = 0; i < k->ndet; i++) {
@@ -831,9 +922,9 @@ static void write_gate_conf(const struct calib *k, FILE *f)
 		double thr = floor_threshold(k, d, -1, -1, &off);
 
 		if (off)
-			fprintf(f, "%s/%s/%s gate=off  # largest A/A change %.0f%%\n",
+			fprintf(f, "%s/%s/%s gate=off  # significant A/A change up to %.0f%%\n",
 				d->key->workload, d->key->cs, d->key->metric,
-				pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
+				floor_worst(d, -1, -1));
 		else if (thr > d->base_threshold)
 			fprintf(f, "%s/%s/%s threshold=%g%%\n", d->key->workload, d->key->cs,
 				d->key->metric, thr);
@@ -891,10 +982,11 @@ static void write_text(const struct calib *k, FILE *f)
 		fprintf(f, "  %-60s  %s%g%%  ", label, isnan(d->smallest_pct) ? "> " : "",
 			isnan(d->smallest_pct) ? shifts_pct[NSHIFTS - 1] : d->smallest_pct);
 		if (off)
-			fprintf(f, "not gated (largest A/A change %.0f%%)\n",
-				pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
+			fprintf(f, "not gated (significant A/A change up to %.0f%%)\n",
+				floor_worst(d, -1, -1));
 		else
-			fprintf(f, "floor %g%%\n", thr);
+			fprintf(f, "floor %g%% (A/A medians within %.0f%%)\n", thr,
+				pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
 	}
 }
 
@@ -935,6 +1027,7 @@ static void json_detect(const struct calib *k, struct pt_json *j)
 		thr = floor_threshold(k, d, -1, -1, &off);
 		pt_json_num(j, "largest_aa_change_pct",
 			    pt_floor_spread(d->median, (size_t)nruns(k), -1, -1));
+		pt_json_num(j, "largest_significant_aa_change_pct", floor_worst(d, -1, -1));
 		pt_json_num(j, "noise_floor_threshold_pct", off ? NAN : thr);
 		pt_json_bool(j, "gated", !off);
 		pt_json_num(j, "noise_floor_detected_pct", floor_detect_pct(k, d));
@@ -949,6 +1042,7 @@ static void json_detect(const struct calib *k, struct pt_json *j)
 	pt_json_uint(j, "thresholds_raised", raised);
 	pt_json_uint(j, "not_gated", off_n);
 	pt_json_uint(j, "loo_comparisons", k->loo_total);
+	pt_json_uint(j, "all_pairs_gate_fired", k->all_fired);
 	pt_json_uint(j, "loo_gate_fired", k->loo_fired);
 	pt_json_num(j, "loo_gate_rate",
 		    k->loo_total ? (double)k->loo_fired / (double)k->loo_total : NAN);
@@ -1105,6 +1199,7 @@ static void teardown(struct calib *k)
 	free(k->pairs);
 	for (p = 0; p < (int)k->ndet; p++) {
 		free(k->det[p].median);
+		free(k->det[p].hits_aa);
 	}
 	free(k->det);
 }
@@ -1132,8 +1227,8 @@ int cmd_calibrate(int argc, char **argv)
 		ret = compare_pairs(&k);
 	if (!ret && detect_all(&k))
 		ret = PT_EXIT_FAIL;
-	if (!ret)
-		floor_loo(&k);
+	if (!ret && floor_loo(&k))
+		ret = PT_EXIT_FAIL;
 	if (!ret && (write_file(&k, "calibrate.json", write_json) ||
 		     write_file(&k, "calibrate.txt", write_text) ||
 		     write_file(&k, "gate.conf", write_gate_conf)))

@@ -31,16 +31,15 @@ double pt_floor_spread(const double *med, size_t n, long skip_a, long skip_b)
 	return worst;
 }
 
-double pt_floor_threshold(const double *med, size_t n, long skip_a, long skip_b,
-			  const struct pt_floor_opts *o, bool *off)
+double pt_floor_threshold(double worst, const struct pt_floor_opts *o, bool *off)
 {
-	double spread = pt_floor_spread(med, n, skip_a, skip_b), thr;
+	double thr;
 
-	if (isnan(spread)) {
+	if (isnan(worst)) {
 		*off = true;
 		return INFINITY;
 	}
-	thr = ceil(o->margin * spread);
+	thr = ceil(o->margin * worst);
 	if (thr < o->base_pct)
 		thr = o->base_pct;
 	*off = thr > o->max_pct;

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The run-to-run noise floor of a series: from its medians in several runs
- * of the same build (ptbench calibrate's A/A runs), the largest change of
- * the median between any two runs, and the gate threshold that puts that
- * noise back into a comparison whose samples come from one run per side.
+ * The run-to-run noise floor of a series, from several runs of the same
+ * build (ptbench calibrate's A/A runs): the largest change of its median
+ * between any two runs, and the gate threshold that keeps the changes the
+ * gate found significant between identical runs from failing it.
  */
 #ifndef PTBENCH_NOISEFLOOR_H
 #define PTBENCH_NOISEFLOOR_H
@@ -26,11 +26,12 @@ struct pt_floor_opts {
 double pt_floor_spread(const double *med, size_t n, long skip_a, long skip_b);
 
 /*
- * The series' threshold in %: max(base_pct, ceil(margin x spread)). *off
- * is set when that exceeds max_pct (or the spread is unknown): the noise
- * on this machine is too large for the gate to judge the series.
+ * The series' threshold in %: max(base_pct, ceil(margin x worst)), where
+ * worst is the largest change the gate called significant between two
+ * identical runs (0: none). *off is set when that exceeds max_pct (or
+ * worst is unknown): the noise on this machine is too large for the gate
+ * to judge the series.
  */
-double pt_floor_threshold(const double *med, size_t n, long skip_a, long skip_b,
-			  const struct pt_floor_opts *o, bool *off);
+double pt_floor_threshold(double worst, const struct pt_floor_opts *o, bool *off);
 
 #endif

@@ -30,23 +30,24 @@ static void test_spread(void **state)
 
 static void test_threshold(void **state)
 {
-	const double med[] = { 100, 103, 101 };
-	const double wild[] = { 100, 180 };
 	struct pt_floor_opts o = { .base_pct = 5, .margin = 2, .max_pct = 50 };
 	bool off = true;
 
 	(void)state;
-	/* spread 3% x 2 = 6%, above the 5% base */
-	assert_float_equal(pt_floor_threshold(med, 3, -1, -1, &o, &off), 6, 1e-9);
+	/* 3% x 2 = 6%, above the 5% base */
+	assert_float_equal(pt_floor_threshold(3, &o, &off), 6, 1e-9);
 	assert_false(off);
-	/* spread 1% (runs 0 and 2) x 2 = 2%: the base threshold stays */
-	assert_float_equal(pt_floor_threshold(med, 3, 1, -1, &o, &off), 5, 1e-9);
+	/* 2.1% x 2 = 4.2 -> 5%: rounded up, and the base threshold stays */
+	assert_float_equal(pt_floor_threshold(2.1, &o, &off), 5, 1e-9);
+	assert_false(off);
+	/* nothing significant between identical runs: the base threshold */
+	assert_float_equal(pt_floor_threshold(0, &o, &off), 5, 1e-9);
 	assert_false(off);
 	/* 80% x 2 = 160% > 50%: not gated */
-	assert_float_equal(pt_floor_threshold(wild, 2, -1, -1, &o, &off), 160, 1e-9);
+	assert_float_equal(pt_floor_threshold(80, &o, &off), 160, 1e-9);
 	assert_true(off);
-	/* unknown spread: not gated */
-	pt_floor_threshold(wild, 2, 0, -1, &o, &off);
+	/* unknown: not gated */
+	pt_floor_threshold(NAN, &o, &off);
 	assert_true(off);
 }
 
