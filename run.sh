@@ -227,6 +227,10 @@ cmd_reference() {
 		[ -d results/reference.old ] && mv results/reference.old results/reference
 		exit 1
 	fi
+	# the calibrations are made separately (README "Noise on this machine"): keep them
+	for f in results/reference.old/gate*.conf results/reference.old/calibrate-*.txt; do
+		[ -f "$f" ] && cp "$f" results/reference/
+	done
 	rm -rf results/reference.old
 	{
 		head -n 1 results/reference/REPORT.md

@@ -25,6 +25,7 @@
 #include "bench/gate_opts.h"
 #include "harness/compare.h"
 #include "harness/json.h"
+#include "harness/knobs.h"
 #include "harness/noisefloor.h"
 #include "harness/resultsread.h"
 #include "harness/sink.h"
@@ -340,18 +341,6 @@ static void on_signal(int sig)
 		kill((pid_t)child_pid, sig);
 }
 
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 static void child_exec(struct calib *k, const char *out, const char *log)
 {
 	char *argv[16 + MAX_EXTRA_ARGS];
@@ -402,6 +391,7 @@ static int run_once(struct calib *k, int pair, int side, struct run_rec *rec)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
 		signal(SIGHUP, SIG_DFL);
+		signal(SIGPIPE, SIG_DFL);
 		child_exec(k, rec->dir, log);
 	}
 	child_pid = pid;
@@ -1221,7 +1211,7 @@ int cmd_calibrate(int argc, char **argv)
 	fprintf(stderr, "calibrate: %d A/A pairs of suite '%s' into %s (runner %s)\n", a.pairs,
 		a.suite, a.out, k.runner);
 	k.started = now_s();
-	install_signals();
+	pt_on_stop_signals(on_signal);
 	ret = run_pairs(&k);
 	if (!ret)
 		ret = compare_pairs(&k);

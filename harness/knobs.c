@@ -131,21 +131,27 @@ static void on_exit_restore(void)
 	pt_knob_restore_all();
 }
 
-void pt_knob_install_handlers(void)
+void pt_on_stop_signals(void (*handler)(int))
 {
-	static int installed;
 	struct sigaction sa;
 
-	if (installed)
-		return;
-	installed = 1;
-	owner = getpid();
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
+	sa.sa_handler = handler;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	sigaction(SIGPIPE, &sa, NULL); /* e.g. "ptbench run | head" */
+}
+
+void pt_knob_install_handlers(void)
+{
+	static int installed;
+
+	if (installed)
+		return;
+	installed = 1;
+	owner = getpid();
+	pt_on_stop_signals(on_signal);
 	atexit(on_exit_restore);
 }

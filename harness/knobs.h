@@ -13,8 +13,10 @@
 int pt_knob_set(const char *path, const char *value);
 /* Restore every saved knob, newest first. Async-signal-safe. */
 void pt_knob_restore_all(void);
-/* Install SIGINT/SIGTERM handlers and an atexit hook (once). */
+/* Install SIGINT/SIGTERM/SIGHUP/SIGPIPE handlers and an atexit hook (once). */
 void pt_knob_install_handlers(void);
+/* handler for SIGINT, SIGTERM, SIGHUP and SIGPIPE: the signals that stop a run. */
+void pt_on_stop_signals(void (*handler)(int));
 /* Number of knobs currently changed. */
 int pt_knob_count(void);
 

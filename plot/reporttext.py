@@ -134,7 +134,8 @@ def environment(doc, run):
     rows = [("tool", "%s %s" % (run.meta_get("tool", "name", default="ptbench"),
                                 run.meta_get("tool", "version", default="?")))]
     rows.append(("command line", "`%s`" % run.meta_get("tool", "command_line", default="?")))
-    for key in ("suite", "reps", "warmup", "started_utc", "finished_utc"):
+    for key in ("suite", "reps", "warmup", "order", "free_page_reporting", "started_utc",
+                "finished_utc", "steal_pct"):
         value = run.meta_get("run", key)
         if value is not None:
             rows.append(("run." + key, value))
@@ -190,6 +191,12 @@ def _translation_sentences(doc, run):
         if h["measured"] is not None:
             measured = "; measured %s ns (median, n=%d)" % (num(h["measured"].median),
                                                              h["measured"].n)
+            miss = _fit_miss_pct(h["d64"], h["measured"].median)
+            if miss is not None and abs(miss) > FIT_WARN_PCT:
+                measured += (". **The fit misses the measurement here by %.0f%%**: what the "
+                             "simulator does not model (on a VM, the nested second walk) is "
+                             "not in the prediction, so read the ratio as the cost of the "
+                             "modelled walk alone" % abs(miss))
         doc.add("- **Modelled translation cost %s per access at a %s working set with %s "
                 "pages**: predicted D128 %s ns vs fitted D64 %s ns%s." % (
                     pct(h["change_pct"]), at, backing.upper(), num(h["d128"]), num(h["d64"]),
@@ -197,6 +204,16 @@ def _translation_sentences(doc, run):
     if not any_line:
         doc.add("- Translation cost: `walk_model.csv` has no fitted-d64/predicted-d128 pair "
                 "at a common working set.")
+
+
+FIT_WARN_PCT = 25.0
+
+
+def _fit_miss_pct(fitted, measured):
+    """(fitted - measured) / measured in %, None when it cannot be computed."""
+    if fitted is None or measured is None or not measured:
+        return None
+    return (fitted - measured) / measured * 100
 
 
 def _key_measurements(doc, run):

@@ -18,6 +18,14 @@ def rows(name):
         return list(csv.DictReader(f))
 
 
+class TestFitMiss(unittest.TestCase):
+    def test_fit_miss(self):
+        import reporttext
+        self.assertAlmostEqual(reporttext._fit_miss_pct(33.5, 402.0), (33.5 - 402) / 402 * 100)
+        self.assertIsNone(reporttext._fit_miss_pct(33.5, 0))
+        self.assertIsNone(reporttext._fit_miss_pct(None, 10))
+
+
 class TestHeadline(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
