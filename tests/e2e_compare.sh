@@ -211,6 +211,9 @@ EOF
 chmod +x "$tmp/runner.sh"
 expect_rc 0 "calibrate help" "$PTBENCH" calibrate --help
 expect_rc 2 "calibrate bad pairs" "$PTBENCH" calibrate --pairs 0
+expect_rc 2 "calibrate bad margin" "$PTBENCH" calibrate --margin abc
+expect_in "$tmp/err" "--margin 'abc': expected a number 1..100" "calibrate bad margin said"
+expect_rc 2 "calibrate bad max-threshold" "$PTBENCH" calibrate --max-threshold -5
 PTBENCH_CALIBRATE_RUNNER="$tmp/runner.sh" expect_rc 0 "calibrate" \
 	"$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" -- --max-mem 1G
 expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --max-mem 1G$" \
