@@ -313,36 +313,55 @@ static void join_args(int argc, char **argv, char *buf, size_t len)
 
 #define PAGE_REPORTING_ORDER "/sys/module/page_reporting/parameters/page_reporting_order"
 
+/* Largest buddy order: per-order columns of /proc/buddyinfo minus one; -1 unknown. */
+static int buddy_max_order(void)
+{
+	char buf[1024], *save = NULL, *tok;
+	int n = 0, i = 0;
+
+	if (pt_sys_read("/proc/buddyinfo", buf, sizeof(buf)) < 0)
+		return -1;
+	buf[strcspn(buf, "\n")] = '\0';
+	/* "Node 0, zone   DMA32   c0 c1 ... cN": four words, then one count per order */
+	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
+		n += i++ >= 4;
+	return n ? n - 1 : -1;
+}
+
 /*
  * A guest with free page reporting (virtio-balloon) hands memory freed for
  * a while back to the host, which drops it; the next touch then faults in
  * the host too. Between repetitions that is most of what a run frees. An
- * order above the buddy allocator's largest means nothing is reported; the
- * largest the kernel accepts is found by trying (restored at exit).
+ * order above the buddy allocator's largest means nothing is reported
+ * (restored at exit). An order already above it was set by another run
+ * still going: left alone, so the two restores cannot cross.
  */
 static void pause_page_reporting(struct pt_run *run, bool keep)
 {
 	char cur[32], want[16];
-	int order;
+	int max = buddy_max_order();
 
 	if (pt_sys_read_choice(PAGE_REPORTING_ORDER, cur, sizeof(cur))) {
 		snprintf(run->page_reporting, sizeof(run->page_reporting), "absent");
 		return;
 	}
-	if (keep) {
-		snprintf(run->page_reporting, sizeof(run->page_reporting), "on (order %s)", cur);
+	if (keep || max < 0) {
+		snprintf(run->page_reporting, sizeof(run->page_reporting), "on (order %s%s)", cur,
+			 keep ? "" : "; largest buddy order unknown");
 		return;
 	}
-	for (order = 16; order > atoi(cur); order--) {
-		snprintf(want, sizeof(want), "%d", order);
-		if (!pt_knob_set(PAGE_REPORTING_ORDER, want)) {
-			snprintf(run->page_reporting, sizeof(run->page_reporting),
-				 "paused (order %s -> %d)", cur, order);
-			return;
-		}
+	if (atoi(cur) > max) {
+		snprintf(run->page_reporting, sizeof(run->page_reporting),
+			 "paused already (order %s)", cur);
+		return;
 	}
-	snprintf(run->page_reporting, sizeof(run->page_reporting), "on (order %s; cannot pause)",
-		 cur);
+	snprintf(want, sizeof(want), "%d", max + 1);
+	if (pt_knob_set(PAGE_REPORTING_ORDER, want))
+		snprintf(run->page_reporting, sizeof(run->page_reporting),
+			 "on (order %s; cannot pause)", cur);
+	else
+		snprintf(run->page_reporting, sizeof(run->page_reporting),
+			 "paused (order %s -> %d)", cur, max + 1);
 }
 
 static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t outlen)

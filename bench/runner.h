@@ -48,7 +48,7 @@ struct pt_run {
 	double started_mono_s; /* CLOCK_MONOTONIC at the start */
 	double steal_start_s; /* host steal time at the start, NaN unknown */
 	char command_line[1024];
-	char page_reporting[64]; /* free page reporting during the run */
+	char page_reporting[128]; /* free page reporting during the run */
 };
 
 /* Run every case in run->results; returns the number that failed. */
