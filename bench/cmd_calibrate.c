@@ -328,7 +328,7 @@ static void progress(struct calib *k, int pair, int side, const char *what)
 }
 
 /*
- * SIGINT, SIGTERM or SIGHUP while a run is going: passed on to the run (it
+ * SIGINT, SIGTERM, SIGHUP or SIGPIPE while a run is going: passed on to the run (it
  * restores its knobs and removes what it wrote), which is then reaped, and
  * calibrate stops.
  */

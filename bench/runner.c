@@ -178,21 +178,19 @@ int pt_run_cases(struct pt_run *run)
 	for (i = 0; i < run->nresults; i++) {
 		run->results[i].status = PT_CASE_OK;
 		run->results[i].steal_s = NAN;
-		if (run->interleave)
-			guard_refuses(run, &run->results[i]);
 	}
-	for (i = 0; i < run->nresults && !run->interleave; i++) {
-		if (!guard_refuses(run, &run->results[i]))
+	if (run->interleave) {
+		for (i = 0; i < run->nresults; i++)
+			guard_refuses(run, &run->results[i]);
+		for (rep = 0; rep < run->warmup; rep++)
+			run_round(run, rep, true);
+		for (rep = 0; rep < run->reps; rep++)
+			run_round(run, rep, false);
+	}
+	for (i = 0; i < run->nresults; i++) {
+		if (!run->interleave && !guard_refuses(run, &run->results[i]))
 			run_case(run, i);
 		progress_done(run, i);
-	}
-	for (rep = 0; rep < run->warmup && run->interleave; rep++)
-		run_round(run, rep, true);
-	for (rep = 0; rep < run->reps && run->interleave; rep++)
-		run_round(run, rep, false);
-	for (i = 0; i < run->nresults; i++) {
-		if (run->interleave)
-			progress_done(run, i);
 		failed += run->results[i].status == PT_CASE_FAILED;
 	}
 	return failed;
