@@ -30,48 +30,40 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 		     bool on, char *err, size_t errlen);
 void pt_cachesim_free(struct pt_cachesim *c);
 
-/* Look the line up in one level; on a miss, *set is where to insert it. */
-static inline bool pt_cache_level_lookup(struct pt_sa *s, uint64_t line, uint64_t **set)
+/*
+ * Access the line in one level: a hit becomes MRU, a miss is filled at once
+ * (the levels are separate arrays, so filling on the way down leaves the
+ * state a fill on the way back would). Returns whether it hit. The usual
+ * associativities get a scan unrolled for their number of ways.
+ */
+static pt_sa_inline bool pt_cache_level_access(struct pt_sa *s, uint64_t line)
 {
-	uint64_t *w = pt_sa_set(s, line);
+	uint64_t *w = pt_sa_set(s, line), t = line + 1;
 
-	*set = w;
-	if (s->ways > PT_SA_NARROW)
-		return pt_sa_lookup(s, line);
-	return pt_sa_lookup_narrow(w, s->ways, line + 1);
-}
-
-/* Fill the line into one level after a miss there (set: from the lookup). */
-static pt_sa_inline void pt_cache_level_fill(struct pt_sa *s, uint64_t line, uint64_t *set)
-{
-	/* cache levels are LRU arrays (never random): a fill is a push */
-	if (s->filter)
-		pt_sa_insert_slow(s, line);
-	else
-		pt_sa_push(set, s->ways, line + 1);
+	if (!s->filter) {
+		switch (s->ways) {
+		case 4:
+			return pt_sa_access_n(w, 4, t);
+		case 8:
+			return pt_sa_access_n(w, 8, t);
+		case 16:
+			return pt_sa_access_n(w, 16, t);
+		}
+	}
+	return pt_sa_access(s, line);
 }
 
 /* Access the line holding physical address pa; returns where it was. */
 static inline enum pt_loc pt_cachesim_access(struct pt_cachesim *c, uint64_t pa)
 {
-	uint64_t line = pa >> PT_LINE_SHIFT, *w[PT_CACHE_LEVELS];
+	uint64_t line = pa >> PT_LINE_SHIFT;
 
-	if (!c->on)
+	if (!c->on || pt_cache_level_access(&c->level[0], line))
 		return PT_LOC_L1;
-	if (pt_cache_level_lookup(&c->level[0], line, &w[0]))
-		return PT_LOC_L1;
-	if (pt_cache_level_lookup(&c->level[1], line, &w[1])) {
-		pt_cache_level_fill(&c->level[0], line, w[0]);
+	if (pt_cache_level_access(&c->level[1], line))
 		return PT_LOC_L2;
-	}
-	if (pt_cache_level_lookup(&c->level[2], line, &w[2])) {
-		pt_cache_level_fill(&c->level[0], line, w[0]);
-		pt_cache_level_fill(&c->level[1], line, w[1]);
+	if (pt_cache_level_access(&c->level[2], line))
 		return PT_LOC_LLC;
-	}
-	pt_cache_level_fill(&c->level[0], line, w[0]);
-	pt_cache_level_fill(&c->level[1], line, w[1]);
-	pt_cache_level_fill(&c->level[2], line, w[2]);
 	return PT_LOC_MEM;
 }
 

@@ -87,6 +87,7 @@ void pt_sa_clear(struct pt_sa *s)
 	memset(s->slot, 0, (s->set_mask + 1) * s->ways * sizeof(*s->slot));
 	if (s->filter)
 		memset(s->filter, 0, (s->set_mask + 1) * PT_SA_FILTER);
+	memset(s->head, 0, sizeof(s->head));
 }
 
 static unsigned random_way(struct pt_sa *s)
@@ -98,17 +99,68 @@ static unsigned random_way(struct pt_sa *s)
 	return (unsigned)(s->rng % s->ways);
 }
 
+/* Ring promote of the way i after the head: ways head .. p - 1 move up one. */
+static void ring_shift_up(uint64_t *w, unsigned n, unsigned h, unsigned p)
+{
+	uint64_t t = w[p];
+	unsigned q, prev;
+
+	for (q = p; q != h; q = prev) {
+		prev = q ? q - 1 : n - 1;
+		w[q] = w[prev];
+	}
+	w[h] = t;
+}
+
+/*
+ * Ring promote of a way in the older half: ways p + 1 .. LRU move down one
+ * and p's key takes the LRU way, which becomes the head. Returns the head.
+ */
+static unsigned ring_shift_down(uint64_t *w, unsigned n, unsigned h, unsigned p)
+{
+	uint64_t t = w[p];
+	unsigned last = h ? h - 1 : n - 1, q, next;
+
+	for (q = p; q != last; q = next) {
+		next = q + 1 == n ? 0 : q + 1;
+		w[q] = w[next];
+	}
+	w[last] = t;
+	return last;
+}
+
+void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p)
+{
+	uint64_t *w = s->slot + si * s->ways;
+	unsigned n = s->ways, h = s->head[si], i = p >= h ? p - h : p + n - h;
+
+	/* move whichever side of p is shorter: the order is the same */
+	if (2 * i <= n)
+		ring_shift_up(w, n, h, p);
+	else
+		s->head[si] = (uint8_t)ring_shift_down(w, n, h, p);
+}
+
+/* Physical way of logical way i (0: MRU) of set si. */
+static unsigned way_at(const struct pt_sa *s, uint64_t si, unsigned i)
+{
+	return s->filter ? pt_sa_ring_way(s, si, i) : i;
+}
+
 void pt_sa_insert_slow(struct pt_sa *s, uint64_t key)
 {
-	uint64_t *w = pt_sa_set(s, key), t = key + 1;
-	unsigned victim = s->ways - 1;
+	uint64_t si = pt_sa_set_index(s, key), *w = s->slot + si * s->ways, t = key + 1;
+	unsigned victim = way_at(s, si, s->ways - 1);
 
 	if (s->random && w[victim])
-		victim = random_way(s);
+		victim = way_at(s, si, random_way(s));
 	if (s->filter) {
 		if (w[victim])
 			(*pt_sa_filter_at(s, key, w[victim]))--;
 		(*pt_sa_filter_at(s, key, t))++;
+		w[victim] = t;
+		pt_sa_ring_promote(s, si, victim);
+		return;
 	}
 	w[victim] = t;
 	pt_sa_promote(w, victim);

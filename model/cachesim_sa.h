@@ -11,25 +11,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define PT_SA_NARROW 16
+#define PT_SA_FILTER 1024 /* buckets per set */
+#define PT_SA_FILTER_WAYS 255 /* counters are bytes */
+#define PT_SA_FILTER_SETS 64 /* larger arrays go without */
+
 struct pt_sa {
 	uint64_t *slot; /* sets * ways; key + 1, 0 = empty; way 0 is MRU */
 	/*
-	 * Wide sets (more than PT_SA_NARROW ways) only: per set, how many of
-	 * its keys fall in each of PT_SA_FILTER buckets of a hash, so that
-	 * most misses are known without scanning the set.
+	 * Wide sets (more than PT_SA_NARROW ways) of small arrays only: per
+	 * set, how many of its keys fall in each of PT_SA_FILTER buckets of a
+	 * hash, so that most misses are known without scanning the set. Such
+	 * a set is a ring: its MRU way is head[set], the LRU way the one
+	 * before it, so an insert over the LRU way moves nothing.
 	 */
 	uint8_t *filter;
+	uint8_t head[PT_SA_FILTER_SETS];
 	uint64_t set_mask;
 	unsigned ways;
 	unsigned idx_shift; /* set = (key >> idx_shift) & set_mask */
 	bool random; /* random victim instead of LRU */
 	uint64_t rng;
 };
-
-#define PT_SA_NARROW 16
-#define PT_SA_FILTER 1024 /* buckets per set */
-#define PT_SA_FILTER_WAYS 255 /* counters are bytes */
-#define PT_SA_FILTER_SETS 64 /* larger arrays go without */
 
 /*
  * entries / ways must be a power of two. 0, or -1 with a message in err.
@@ -98,6 +101,14 @@ static inline void pt_sa_prefetch(const struct pt_sa *s, uint64_t key)
 
 static pt_sa_inline void pt_sa_shift(uint64_t *w, unsigned n)
 {
+	uint64_t t[PT_SA_NARROW];
+
+	/* n known where this is inlined (an unrolled scan): a copy through registers */
+	if (__builtin_constant_p(n) && n <= PT_SA_NARROW) {
+		__builtin_memcpy(t, w, n * sizeof(*w));
+		__builtin_memcpy(w + 1, t, n * sizeof(*w));
+		return;
+	}
 	switch (n) {
 	case 3:
 		PT_SA_SHIFT_CONST(w, 3);
@@ -122,7 +133,7 @@ static pt_sa_inline void pt_sa_shift(uint64_t *w, unsigned n)
 }
 
 /* Promote way i of set w to MRU. */
-static inline void pt_sa_promote(uint64_t *w, unsigned i)
+static pt_sa_inline void pt_sa_promote(uint64_t *w, unsigned i)
 {
 	uint64_t t = w[i];
 
@@ -140,11 +151,54 @@ static inline unsigned pt_sa_find_wide(const uint64_t *w, unsigned ways, uint64_
 	return at;
 }
 
-/* Look t (key + 1) up in set w of a narrow array; on a hit it becomes MRU. */
-static inline bool pt_sa_lookup_narrow(uint64_t *w, unsigned ways, uint64_t t)
+/*
+ * Look t up in set w of n ways; on a hit it becomes MRU. With n a constant
+ * the scan unrolls into a compare and branch per way, and each hit way
+ * gets its own constant shift.
+ */
+static pt_sa_inline bool pt_sa_lookup_n(uint64_t *w, unsigned n, uint64_t t)
 {
 	unsigned i;
 
+#pragma GCC unroll 16
+	for (i = 0; i < n; i++) {
+		if (w[i] == t) {
+			pt_sa_promote(w, i);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Put t (key + 1) at the MRU end of set w, dropping its LRU way (LRU arrays only). */
+static pt_sa_inline void pt_sa_push(uint64_t *w, unsigned ways, uint64_t t)
+{
+	pt_sa_shift(w, ways - 1);
+	w[0] = t;
+}
+
+/* pt_sa_lookup_n, and on a miss t goes in at the MRU end (LRU arrays only). */
+static pt_sa_inline bool pt_sa_access_n(uint64_t *w, unsigned n, uint64_t t)
+{
+	if (pt_sa_lookup_n(w, n, t))
+		return true;
+	pt_sa_push(w, n, t);
+	return false;
+}
+
+/* Look t (key + 1) up in set w of a narrow array; on a hit it becomes MRU. */
+static pt_sa_inline bool pt_sa_lookup_narrow(uint64_t *w, unsigned ways, uint64_t t)
+{
+	unsigned i;
+
+	switch (ways) {
+	case 4:
+		return pt_sa_lookup_n(w, 4, t);
+	case 8:
+		return pt_sa_lookup_n(w, 8, t);
+	case 16:
+		return pt_sa_lookup_n(w, 16, t);
+	}
 	if (w[0] == t)
 		return true;
 	for (i = 1; i < ways; i++) {
@@ -156,17 +210,46 @@ static inline bool pt_sa_lookup_narrow(uint64_t *w, unsigned ways, uint64_t t)
 	return false;
 }
 
+/* Where logical way i (0: MRU) of set si of a ring (filtered array) is. */
+static inline unsigned pt_sa_ring_way(const struct pt_sa *s, uint64_t si, unsigned i)
+{
+	unsigned p = s->head[si] + i;
+
+	return p >= s->ways ? p - s->ways : p;
+}
+
+/* Make the key in way p of set si of a ring its MRU entry. */
+void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p);
+
+/* pt_sa_lookup for a filtered array. */
+static inline bool pt_sa_lookup_ring(struct pt_sa *s, uint64_t key)
+{
+	uint64_t si = pt_sa_set_index(s, key), *w = s->slot + si * s->ways, t = key + 1;
+	unsigned p;
+
+	if (w[s->head[si]] == t)
+		return true;
+	if (!*pt_sa_filter_at(s, key, t))
+		return false;
+	p = pt_sa_find_wide(w, s->ways, t);
+	if (p == s->ways)
+		return false;
+	pt_sa_ring_promote(s, si, p);
+	return true;
+}
+
 /* Look key up; on a hit it becomes most recently used. */
 static inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
 {
-	uint64_t *w = pt_sa_set(s, key), t = key + 1;
+	uint64_t *w, t = key + 1;
 	unsigned i;
 
+	if (s->filter)
+		return pt_sa_lookup_ring(s, key);
+	w = pt_sa_set(s, key);
 	if (w[0] == t)
 		return true;
 	if (s->ways > PT_SA_NARROW) {
-		if (s->filter && !*pt_sa_filter_at(s, key, t))
-			return false;
 		i = pt_sa_find_wide(w, s->ways, t);
 		if (i == s->ways)
 			return false;
@@ -176,14 +259,20 @@ static inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
 	return pt_sa_lookup_narrow(w, s->ways, t);
 }
 
-/* Put t (key + 1) at the MRU end of set w, dropping its LRU way (LRU arrays only). */
-static pt_sa_inline void pt_sa_push(uint64_t *w, unsigned ways, uint64_t t)
-{
-	pt_sa_shift(w, ways - 1);
-	w[0] = t;
-}
-
 void pt_sa_insert_slow(struct pt_sa *s, uint64_t key);
+
+/* Insert an absent key into a ring over its LRU way, which becomes the head. */
+static inline void pt_sa_ring_push(struct pt_sa *s, uint64_t key)
+{
+	uint64_t si = pt_sa_set_index(s, key), *w = s->slot + si * s->ways, t = key + 1;
+	unsigned lru = s->head[si] ? s->head[si] - 1u : s->ways - 1;
+
+	if (w[lru])
+		(*pt_sa_filter_at(s, key, w[lru]))--;
+	(*pt_sa_filter_at(s, key, t))++;
+	w[lru] = t;
+	s->head[si] = (uint8_t)lru;
+}
 
 /* Insert a key known to be absent, evicting the LRU (or a random) way. */
 static inline void pt_sa_insert(struct pt_sa *s, uint64_t key)
@@ -192,8 +281,10 @@ static inline void pt_sa_insert(struct pt_sa *s, uint64_t key)
 	 * Move-to-front keeps empty ways at the tail, so the last way is the
 	 * LRU entry or an empty one; random replacement only when the set is full.
 	 */
-	if (s->random || s->filter)
+	if (s->random)
 		pt_sa_insert_slow(s, key);
+	else if (s->filter)
+		pt_sa_ring_push(s, key);
 	else
 		pt_sa_push(pt_sa_set(s, key), s->ways, key + 1);
 }

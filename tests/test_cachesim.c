@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The set-associative arrays behind the simulated caches, TLBs and walk
+ * caches, checked access by access against a plain LRU list per set: every
+ * associativity the fast paths special-case (4, 8 and 16 ways, unrolled),
+ * the generic narrow and wide scans, and the filtered rings of small wide
+ * arrays; then the three-level data cache against three such lists.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/cachesim.h"
+
+/* A reference LRU array: per set, keys from MRU to LRU. */
+struct ref_lru {
+	uint64_t *key;
+	unsigned *used;
+	uint64_t sets;
+	unsigned ways, idx_shift;
+};
+
+static void ref_init(struct ref_lru *r, uint64_t entries, unsigned ways, unsigned idx_shift)
+{
+	r->sets = entries / ways;
+	r->ways = ways;
+	r->idx_shift = idx_shift;
+	r->key = calloc(entries, sizeof(*r->key));
+	r->used = calloc(r->sets, sizeof(*r->used));
+	assert_non_null(r->key);
+	assert_non_null(r->used);
+}
+
+static void ref_free(struct ref_lru *r)
+{
+	free(r->key);
+	free(r->used);
+}
+
+/* Access key: true on a hit; either way it ends up MRU. */
+static bool ref_access(struct ref_lru *r, uint64_t key)
+{
+	uint64_t set = (key >> r->idx_shift) & (r->sets - 1);
+	uint64_t *w = r->key + set * r->ways;
+	unsigned n = r->used[set], i;
+	bool hit = false;
+
+	for (i = 0; i < n; i++) {
+		if (w[i] == key) {
+			hit = true;
+			break;
+		}
+	}
+	if (!hit && n < r->ways)
+		r->used[set] = ++n;
+	if (i == n)
+		i = n - 1; /* a miss: the LRU way (or the new one) goes */
+	memmove(w + 1, w, i * sizeof(*w));
+	w[0] = key;
+	return hit;
+}
+
+static uint64_t xorshift(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+/*
+ * Keys from a space a little larger than the array, so that hits, misses
+ * and evictions all happen, at every LRU position.
+ */
+static void check_lru(uint64_t entries, unsigned ways, unsigned idx_shift, unsigned span)
+{
+	struct pt_sa s;
+	struct ref_lru r;
+	uint64_t x = 0x1234567 + entries * 31 + ways, i, space = entries * span / 4 + 1;
+	unsigned hits = 0;
+	char err[160];
+
+	assert_int_equal(pt_sa_init(&s, entries, ways, idx_shift, false, err, sizeof(err)), 0);
+	ref_init(&r, entries, ways, idx_shift);
+	for (i = 0; i < 200000; i++) {
+		uint64_t key = (xorshift(&x) % space) << idx_shift |
+			       (x >> 60 & ((1u << idx_shift) - 1));
+		bool want = ref_access(&r, key), got = pt_sa_access(&s, key);
+
+		if (got != want)
+			fail_msg("%llu entries, %u ways: access %llu of key %llu: %s, expected %s",
+				 (unsigned long long)entries, ways, (unsigned long long)i,
+				 (unsigned long long)key, got ? "hit" : "miss",
+				 want ? "hit" : "miss");
+		hits += got;
+	}
+	assert_true(hits > 1000 && hits < 199000);
+	pt_sa_free(&s);
+	ref_free(&r);
+}
+
+static void test_lru_unrolled_ways(void **state)
+{
+	(void)state;
+	check_lru(1024, 4, 0, 5);
+	check_lru(2048, 8, 2, 5);
+	check_lru(512, 16, 0, 6);
+}
+
+static void test_lru_generic_narrow_ways(void **state)
+{
+	(void)state;
+	check_lru(96, 3, 0, 5);
+	check_lru(1536, 12, 2, 5);
+	check_lru(64, 2, 0, 6);
+	check_lru(16, 1, 0, 8);
+}
+
+static void test_lru_filtered_ring(void **state)
+{
+	(void)state;
+	check_lru(48, 48, 2, 5); /* the default L1 DTLB: one 48-way ring */
+	check_lru(1024, 32, 2, 5); /* 32 rings of 32 ways */
+	check_lru(255, 255, 0, 5);
+	check_lru(17, 17, 0, 12);
+}
+
+static void test_lru_wide_unfiltered(void **state)
+{
+	(void)state;
+	check_lru(128 * 20, 20, 0, 5); /* more sets than filtered arrays have */
+}
+
+/* Random replacement: the key just inserted hits; no set holds a key twice. */
+static void test_random_replacement(void **state)
+{
+	static const unsigned ways[] = { 4, 48 };
+	uint64_t x = 99;
+	unsigned k, i;
+	char err[160];
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		struct pt_sa s;
+
+		assert_int_equal(pt_sa_init(&s, 4 * ways[k], ways[k], 0, true, err, sizeof(err)),
+				 0);
+		for (i = 0; i < 50000; i++) {
+			uint64_t key = xorshift(&x) % (8 * ways[k]);
+
+			pt_sa_access(&s, key);
+			assert_true(pt_sa_lookup(&s, key));
+		}
+		for (i = 0; i < 4 * ways[k]; i++) {
+			const uint64_t *w = s.slot + i / ways[k] * ways[k];
+			unsigned j;
+
+			for (j = 0; j < ways[k]; j++)
+				assert_true(!w[j] || w[j] != s.slot[i] || w + j == s.slot + i);
+		}
+		pt_sa_free(&s);
+	}
+}
+
+/* The data-cache hierarchy: where each line is found, against three lists. */
+static void test_hierarchy_against_reference(void **state)
+{
+	const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS] = { { 4 << 10, 4 },
+								 { 16 << 10, 8 },
+								 { 64 << 10, 16 } };
+	struct pt_cachesim c;
+	struct ref_lru r[PT_CACHE_LEVELS];
+	uint64_t x = 7, i;
+	unsigned l, seen[PT_LOC_N] = { 0 };
+	char err[160];
+
+	(void)state;
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, err, sizeof(err)), 0);
+	for (l = 0; l < PT_CACHE_LEVELS; l++)
+		ref_init(&r[l], cfg[l].size_bytes >> PT_LINE_SHIFT, cfg[l].ways, 0);
+	for (i = 0; i < 300000; i++) {
+		uint64_t pa = (xorshift(&x) % (96 << 10)) & ~7ull;
+		enum pt_loc want = PT_LOC_MEM;
+
+		for (l = 0; l < PT_CACHE_LEVELS; l++) {
+			if (ref_access(&r[l], pa >> PT_LINE_SHIFT)) {
+				want = (enum pt_loc)l;
+				break;
+			}
+		}
+		assert_int_equal(pt_cachesim_access(&c, pa), want);
+		seen[want]++;
+	}
+	for (l = 0; l < PT_LOC_N; l++)
+		assert_true(seen[l] > 1000);
+	pt_cachesim_free(&c);
+	for (l = 0; l < PT_CACHE_LEVELS; l++)
+		ref_free(&r[l]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lru_unrolled_ways),
+		cmocka_unit_test(test_lru_generic_narrow_ways),
+		cmocka_unit_test(test_lru_filtered_ring),
+		cmocka_unit_test(test_lru_wide_unfiltered),
+		cmocka_unit_test(test_random_replacement),
+		cmocka_unit_test(test_hierarchy_against_reference),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
