@@ -77,7 +77,6 @@ static inline void pt_cachesim_prefetch(const struct pt_cachesim *c, uint64_t pa
 
 	if (!c->on)
 		return;
-	pt_sa_prefetch(&c->level[1], line);
 	pt_sa_prefetch(&c->level[2], line);
 }
 

@@ -84,43 +84,68 @@ static inline void pt_sa_prefetch(const struct pt_sa *s, uint64_t key)
 	pt_prefetch(w + s->ways - 1);
 }
 
-/* Shift ways 0 .. n - 1 of w down by one, n constant: a copy through registers. */
-#define PT_SA_SHIFT_CONST(w, n)                                                                    \
+#define pt_sa_inline inline __attribute__((always_inline))
+
+/* Two ways, loaded and stored as one host vector. */
+typedef uint64_t pt_sa_pair __attribute__((vector_size(16), aligned(8), may_alias));
+
+/* Ways 2k, 2k + 1 of w as one vector, if both are below n. */
+#define PT_SA_LOAD(w, n, k) ((n) > 2 * (k) + 1 ? *(const pt_sa_pair *)((w) + 2 * (k)) : zero)
+#define PT_SA_STORE(w, n, k, v)                                                                    \
 	do {                                                                                       \
-		uint64_t t_[n];                                                                    \
-		__builtin_memcpy(t_, w, sizeof(t_));                                               \
-		__builtin_memcpy((w) + 1, t_, sizeof(t_));                                         \
+		if ((n) > 2 * (k) + 1)                                                             \
+			*(pt_sa_pair *)((w) + 1 + 2 * (k)) = (v);                                  \
 	} while (0)
 
 /*
- * Shift ways 0 .. n - 1 of w down by one (way n is overwritten). Constant
- * sizes for the usual associativities keep the move inline (GCC calls
- * memmove for an overlapping move even of a constant size).
+ * Shift ways 0 .. n - 1 of w down by one, n a constant up to PT_SA_NARROW
+ * where this is inlined: every load before any store, in registers (GCC
+ * calls memmove for an overlapping move even of a constant size, and
+ * keeps an array of vectors on the stack).
  */
-#define pt_sa_inline inline __attribute__((always_inline))
+static pt_sa_inline void pt_sa_shift_const(uint64_t *w, unsigned n)
+{
+	const pt_sa_pair zero = { 0, 0 };
+	pt_sa_pair v0 = PT_SA_LOAD(w, n, 0), v1 = PT_SA_LOAD(w, n, 1), v2 = PT_SA_LOAD(w, n, 2),
+		   v3 = PT_SA_LOAD(w, n, 3), v4 = PT_SA_LOAD(w, n, 4), v5 = PT_SA_LOAD(w, n, 5),
+		   v6 = PT_SA_LOAD(w, n, 6), v7 = PT_SA_LOAD(w, n, 7);
+	uint64_t odd = n & 1 ? w[n - 1] : 0;
 
+	PT_SA_STORE(w, n, 0, v0);
+	PT_SA_STORE(w, n, 1, v1);
+	PT_SA_STORE(w, n, 2, v2);
+	PT_SA_STORE(w, n, 3, v3);
+	PT_SA_STORE(w, n, 4, v4);
+	PT_SA_STORE(w, n, 5, v5);
+	PT_SA_STORE(w, n, 6, v6);
+	PT_SA_STORE(w, n, 7, v7);
+	if (n & 1)
+		w[n] = odd;
+}
+
+/*
+ * Shift ways 0 .. n - 1 of w down by one (way n is overwritten). The usual
+ * associativities, and any n known where this is inlined (an unrolled
+ * scan), move through registers.
+ */
 static pt_sa_inline void pt_sa_shift(uint64_t *w, unsigned n)
 {
-	uint64_t t[PT_SA_NARROW];
-
-	/* n known where this is inlined (an unrolled scan): a copy through registers */
 	if (__builtin_constant_p(n) && n <= PT_SA_NARROW) {
-		__builtin_memcpy(t, w, n * sizeof(*w));
-		__builtin_memcpy(w + 1, t, n * sizeof(*w));
+		pt_sa_shift_const(w, n);
 		return;
 	}
 	switch (n) {
 	case 3:
-		PT_SA_SHIFT_CONST(w, 3);
+		pt_sa_shift_const(w, 3);
 		break;
 	case 7:
-		PT_SA_SHIFT_CONST(w, 7);
+		pt_sa_shift_const(w, 7);
 		break;
 	case 11:
-		PT_SA_SHIFT_CONST(w, 11);
+		pt_sa_shift_const(w, 11);
 		break;
 	case 15:
-		PT_SA_SHIFT_CONST(w, 15);
+		pt_sa_shift_const(w, 15);
 		break;
 	default:
 		if (n > 8) {
@@ -221,42 +246,27 @@ static inline unsigned pt_sa_ring_way(const struct pt_sa *s, uint64_t si, unsign
 /* Make the key in way p of set si of a ring its MRU entry. */
 void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p);
 
-/* pt_sa_lookup for a filtered array. */
-static inline bool pt_sa_lookup_ring(struct pt_sa *s, uint64_t key)
+/* pt_sa_lookup past its first probe: set si, t = key + 1. */
+bool pt_sa_lookup_rest(struct pt_sa *s, uint64_t si, uint64_t t);
+
+/*
+ * Look key up; on a hit it becomes most recently used. Inline: the MRU way,
+ * and in a filtered array the filter, answer most lookups.
+ */
+static pt_sa_inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
 {
-	uint64_t si = pt_sa_set_index(s, key), *w = s->slot + si * s->ways, t = key + 1;
-	unsigned p;
+	uint64_t si = pt_sa_set_index(s, key), t = key + 1;
+	const uint64_t *w = s->slot + si * s->ways;
 
-	if (w[s->head[si]] == t)
-		return true;
-	if (!*pt_sa_filter_at(s, key, t))
-		return false;
-	p = pt_sa_find_wide(w, s->ways, t);
-	if (p == s->ways)
-		return false;
-	pt_sa_ring_promote(s, si, p);
-	return true;
-}
-
-/* Look key up; on a hit it becomes most recently used. */
-static inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
-{
-	uint64_t *w, t = key + 1;
-	unsigned i;
-
-	if (s->filter)
-		return pt_sa_lookup_ring(s, key);
-	w = pt_sa_set(s, key);
-	if (w[0] == t)
-		return true;
-	if (s->ways > PT_SA_NARROW) {
-		i = pt_sa_find_wide(w, s->ways, t);
-		if (i == s->ways)
+	if (s->filter) {
+		if (w[s->head[si]] == t)
+			return true;
+		if (!*pt_sa_filter_at(s, key, t))
 			return false;
-		pt_sa_promote(w, i);
+	} else if (w[0] == t) {
 		return true;
 	}
-	return pt_sa_lookup_narrow(w, s->ways, t);
+	return pt_sa_lookup_rest(s, si, t);
 }
 
 void pt_sa_insert_slow(struct pt_sa *s, uint64_t key);

@@ -22,7 +22,10 @@ int pt_pagetable_init(struct pt_pagetable *p, const struct pt_geometry *g, char 
 	memset(p, 0, sizeof(*p));
 	p->g = *g;
 	p->next_pa = PT_SIM_TABLE_BASE;
-	if (alloc_slots(p, PT_HASH_MIN)) {
+	p->memo = calloc(PT_MAX_LEVELS * PT_TABLE_MEMO, sizeof(*p->memo));
+	if (!p->memo || alloc_slots(p, PT_HASH_MIN)) {
+		free(p->memo);
+		p->memo = NULL;
 		snprintf(err, errlen, "out of memory for the simulated page table");
 		return -1;
 	}
@@ -32,7 +35,9 @@ int pt_pagetable_init(struct pt_pagetable *p, const struct pt_geometry *g, char 
 void pt_pagetable_free(struct pt_pagetable *p)
 {
 	free(p->slot);
+	free(p->memo);
 	p->slot = NULL;
+	p->memo = NULL;
 }
 
 static uint64_t hash64(uint64_t x)
@@ -89,18 +94,9 @@ static uint64_t new_table(struct pt_pagetable *p, unsigned h)
 	return pa;
 }
 
-static uint64_t table_key(const struct pt_pagetable *p, unsigned h, uint64_t va)
-{
-	const struct pt_walk_level *l = &p->g.level[h];
-	unsigned top = l->shift + l->index_bits;
-	uint64_t prefix = top >= 64 ? 0 : va >> top;
-
-	return (prefix << 3 | h) + 1;
-}
-
 uint64_t pt_pagetable_table(struct pt_pagetable *p, unsigned h, uint64_t va)
 {
-	uint64_t k = table_key(p, h, va);
+	uint64_t k = pt_pagetable_key(p, h, va);
 	struct pt_pagetable_slot *slot = find_slot(p, k);
 
 	if (slot->key)
@@ -115,9 +111,13 @@ uint64_t pt_pagetable_table(struct pt_pagetable *p, unsigned h, uint64_t va)
 	return slot->pa;
 }
 
-uint64_t pt_pagetable_lookup(const struct pt_pagetable *p, unsigned h, uint64_t va)
+uint64_t pt_pagetable_lookup_hash(const struct pt_pagetable *p, uint64_t k,
+				  struct pt_pagetable_slot *memo)
 {
-	const struct pt_pagetable_slot *slot = find_slot(p, table_key(p, h, va));
+	const struct pt_pagetable_slot *slot = find_slot(p, k);
 
-	return slot->key ? slot->pa : 0;
+	if (!slot->key)
+		return 0;
+	*memo = *slot;
+	return slot->pa;
 }

@@ -22,9 +22,17 @@ struct pt_pagetable_slot {
 	uint64_t pa; /* the table's physical address */
 };
 
+#define PT_TABLE_MEMO 64 /* recent tables remembered per height */
+
 struct pt_pagetable {
 	struct pt_geometry g;
 	struct pt_pagetable_slot *slot; /* the hash: cap slots */
+	/*
+	 * Per height, a direct-mapped memo of tables found, in front of the
+	 * hash: the few tables high up are found without hashing. Tables never
+	 * move, so an entry stays right; lookups through a const table fill it.
+	 */
+	struct pt_pagetable_slot *memo;
 	uint64_t cap, used; /* slots, power of two; used slots */
 	uint64_t next_pa; /* bump allocator for tables */
 	uint64_t tables[PT_MAX_LEVELS]; /* tables created per height */
@@ -37,8 +45,28 @@ void pt_pagetable_free(struct pt_pagetable *p);
 /* Physical address of the table at height h that maps va (created if new). */
 uint64_t pt_pagetable_table(struct pt_pagetable *p, unsigned h, uint64_t va);
 
+/* Hash key of the table at height h that maps va. */
+static inline uint64_t pt_pagetable_key(const struct pt_pagetable *p, unsigned h, uint64_t va)
+{
+	const struct pt_walk_level *l = &p->g.level[h];
+	unsigned top = l->shift + l->index_bits;
+	uint64_t prefix = top >= 64 ? 0 : va >> top;
+
+	return (prefix << 3 | h) + 1;
+}
+
+uint64_t pt_pagetable_lookup_hash(const struct pt_pagetable *p, uint64_t k,
+				  struct pt_pagetable_slot *memo);
+
 /* The table at height h that maps va, or 0 when it was never created; changes nothing. */
-uint64_t pt_pagetable_lookup(const struct pt_pagetable *p, unsigned h, uint64_t va);
+static inline uint64_t pt_pagetable_lookup(const struct pt_pagetable *p, unsigned h, uint64_t va)
+{
+	uint64_t k = pt_pagetable_key(p, h, va);
+	struct pt_pagetable_slot *m =
+		&p->memo[h * PT_TABLE_MEMO + ((k >> 3) & (PT_TABLE_MEMO - 1))];
+
+	return m->key == k ? m->pa : pt_pagetable_lookup_hash(p, k, m);
+}
 
 /* Physical address of the descriptor for va at height h. */
 static inline uint64_t pt_pagetable_entry(struct pt_pagetable *p, unsigned h, uint64_t va)

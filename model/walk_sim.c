@@ -82,7 +82,7 @@ static double fetch(struct pt_walksim *s, unsigned h, uint64_t pa)
 }
 
 /* Offset of va's descriptor in its table at height h. */
-static uint64_t desc_offset(const struct pt_geometry *g, unsigned h, uint64_t va)
+static pt_sa_inline uint64_t desc_offset(const struct pt_geometry *g, unsigned h, uint64_t va)
 {
 	const struct pt_walk_level *l = &g->level[h];
 
@@ -90,7 +90,8 @@ static uint64_t desc_offset(const struct pt_geometry *g, unsigned h, uint64_t va
 }
 
 /* Physical address of the descriptor for the prepared access at height h. */
-static uint64_t entry_pa(struct pt_walksim *s, const struct pt_walk_prep *p, unsigned h)
+static pt_sa_inline uint64_t entry_pa(struct pt_walksim *s, const struct pt_walk_prep *p,
+				      unsigned h)
 {
 	uint64_t t = h - p->lh < PT_PREP_TABLES ? p->table[h - p->lh] : 0;
 
@@ -212,8 +213,9 @@ void pt_walksim_prepare_new(const struct pt_walksim *s, uint64_t va,
 			p->table[k] = prev->table[k];
 		else
 			p->table[k] = pt_pagetable_lookup(&s->pt, lh + k, va);
-		if (p->table[k])
-			pt_cachesim_prefetch(&s->dc, p->table[k] + desc_offset(g, lh + k, va));
+		/* the leaf entry only: the few entries above it stay in the simulated L1 */
+		if (p->table[k] && !k)
+			pt_cachesim_prefetch(&s->dc, p->table[k] + desc_offset(g, lh, va));
 	}
 }
 
