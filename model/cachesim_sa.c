@@ -141,23 +141,6 @@ void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p)
 		s->head[si] = (uint8_t)ring_shift_down(w, n, h, p);
 }
 
-bool pt_sa_lookup_rest(struct pt_sa *s, uint64_t si, uint64_t t)
-{
-	uint64_t *w = s->slot + si * s->ways;
-	unsigned p;
-
-	if (s->ways <= PT_SA_NARROW)
-		return pt_sa_lookup_narrow(w, s->ways, t);
-	p = pt_sa_find_wide(w, s->ways, t);
-	if (p == s->ways)
-		return false;
-	if (s->filter)
-		pt_sa_ring_promote(s, si, p);
-	else
-		pt_sa_promote(w, p);
-	return true;
-}
-
 /* Physical way of logical way i (0: MRU) of set si. */
 static unsigned way_at(const struct pt_sa *s, uint64_t si, unsigned i)
 {

@@ -247,7 +247,22 @@ static inline unsigned pt_sa_ring_way(const struct pt_sa *s, uint64_t si, unsign
 void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p);
 
 /* pt_sa_lookup past its first probe: set si, t = key + 1. */
-bool pt_sa_lookup_rest(struct pt_sa *s, uint64_t si, uint64_t t);
+static inline bool pt_sa_lookup_rest(struct pt_sa *s, uint64_t si, uint64_t t)
+{
+	uint64_t *w = s->slot + si * s->ways;
+	unsigned p;
+
+	if (s->ways <= PT_SA_NARROW)
+		return pt_sa_lookup_narrow(w, s->ways, t);
+	p = pt_sa_find_wide(w, s->ways, t);
+	if (p == s->ways)
+		return false;
+	if (s->filter)
+		pt_sa_ring_promote(s, si, p);
+	else
+		pt_sa_promote(w, p);
+	return true;
+}
 
 /*
  * Look key up; on a hit it becomes most recently used. Inline: the MRU way,

@@ -33,13 +33,3 @@ void pt_tlbsim_set_class(struct pt_tlbsim *t, unsigned h, unsigned shift)
 	if (h < PT_TLB_CLASSES)
 		t->class_shift[h] = shift;
 }
-
-void pt_tlbsim_fill(struct pt_tlbsim *t, uint64_t va, unsigned h)
-{
-	uint64_t key;
-
-	t->classes_used |= 1u << h;
-	key = pt_tlb_key(t, va, h);
-	pt_sa_insert(&t->l2, key);
-	pt_sa_insert(&t->l1, key);
-}

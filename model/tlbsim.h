@@ -60,6 +60,14 @@ static inline enum pt_tlb_result pt_tlbsim_lookup(struct pt_tlbsim *t, uint64_t 
 }
 
 /* Install the translation of va (leaf at height h) after a walk. */
-void pt_tlbsim_fill(struct pt_tlbsim *t, uint64_t va, unsigned h);
+static inline void pt_tlbsim_fill(struct pt_tlbsim *t, uint64_t va, unsigned h)
+{
+	uint64_t key;
+
+	t->classes_used |= 1u << h;
+	key = pt_tlb_key(t, va, h);
+	pt_sa_insert(&t->l2, key);
+	pt_sa_insert(&t->l1, key);
+}
 
 #endif

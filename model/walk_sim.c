@@ -219,7 +219,8 @@ void pt_walksim_prepare_new(const struct pt_walksim *s, uint64_t va,
 	}
 }
 
-void pt_walksim_access_prepared(struct pt_walksim *s, const struct pt_walk_prep *p)
+__attribute__((flatten)) void pt_walksim_access_prepared(struct pt_walksim *s,
+							 const struct pt_walk_prep *p)
 {
 	enum pt_tlb_result r;
 
