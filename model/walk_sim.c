@@ -93,9 +93,9 @@ static pt_sa_inline uint64_t desc_offset(const struct pt_geometry *g, unsigned h
 static pt_sa_inline uint64_t entry_pa(struct pt_walksim *s, const struct pt_walk_prep *p,
 				      unsigned h)
 {
-	uint64_t t = h - p->lh < PT_PREP_TABLES ? p->table[h - p->lh] : 0;
-
 	/* a table known at preparation still maps va: tables never move */
+	uint64_t t = h == p->lh ? p->table : pt_pagetable_lookup(&s->pt, h, p->va);
+
 	if (!t)
 		t = pt_pagetable_table(&s->pt, h, p->va);
 	return t + desc_offset(&s->pt.g, h, p->va);
@@ -181,42 +181,38 @@ void pt_walksim_prepare_new(const struct pt_walksim *s, uint64_t va,
 			    const struct pt_walk_prep *prev, struct pt_walk_prep *p)
 {
 	const struct pt_geometry *g = &s->pt.g;
-	unsigned lh, k, shift;
+	const struct pt_walk_level *l;
+	unsigned lh;
 	uint64_t in_page;
 
 	p->va = va;
-	p->table[0] = p->table[1] = 0;
+	p->table = 0;
 	if (va >= s->va_limit) {
 		p->lh = PT_PREP_OUTSIDE;
 		p->data_pa = 0;
 		return;
 	}
 	lh = pt_walksim_leaf_height(s, va);
+	l = &g->level[lh];
 	p->lh = lh;
-	shift = g->level[lh].shift;
-	in_page = (1ull << shift) - 1;
-	if (prev && prev->lh == lh && same_span(va, prev->va, shift)) {
-		/* the page of the access before: same frame, same tables */
+	in_page = (1ull << l->shift) - 1;
+	if (prev && prev->lh == lh && same_span(va, prev->va, l->shift)) {
+		/* the page of the access before: same frame, same leaf table */
 		p->data_pa = (prev->data_pa & ~in_page) | (va & in_page);
-		p->table[0] = prev->table[0];
-		p->table[1] = prev->table[1];
+		p->table = prev->table;
 		if (!same_span(va, prev->va, PT_LINE_SHIFT))
 			pt_cachesim_prefetch(&s->dc, p->data_pa);
 		return;
 	}
 	p->data_pa = pt_pagetable_data_pa(&s->pt, lh, va);
 	pt_cachesim_prefetch(&s->dc, p->data_pa);
-	for (k = 0; k < PT_PREP_TABLES && lh + k < g->nlevels; k++) {
-		const struct pt_walk_level *l = &g->level[lh + k];
-
-		if (prev && prev->lh == lh && same_span(va, prev->va, l->shift + l->index_bits))
-			p->table[k] = prev->table[k];
-		else
-			p->table[k] = pt_pagetable_lookup(&s->pt, lh + k, va);
-		/* the leaf entry only: the few entries above it stay in the simulated L1 */
-		if (p->table[k] && !k)
-			pt_cachesim_prefetch(&s->dc, p->table[k] + desc_offset(g, lh, va));
-	}
+	if (prev && prev->lh == lh && same_span(va, prev->va, l->shift + l->index_bits))
+		p->table = prev->table;
+	else
+		p->table = pt_pagetable_lookup(&s->pt, lh, va);
+	/* the leaf entry only: the few entries above it stay in the simulated L1 */
+	if (p->table)
+		pt_cachesim_prefetch(&s->dc, p->table + desc_offset(g, lh, va));
 }
 
 __attribute__((flatten)) void pt_walksim_access_prepared(struct pt_walksim *s,

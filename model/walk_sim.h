@@ -58,13 +58,12 @@ void pt_walksim_access(struct pt_walksim *s, uint64_t va);
  * the tables found so far. Preparing also prefetches the host memory the
  * access will touch, so that the host misses of several accesses overlap.
  */
-#define PT_PREP_TABLES 2 /* tables kept: at the leaf height and the one above */
 #define PT_PREP_OUTSIDE (~0u) /* lh of an access above the VA size */
 
 struct pt_walk_prep {
 	uint64_t va;
 	uint64_t data_pa;
-	uint64_t table[PT_PREP_TABLES]; /* at heights lh, lh + 1; 0: look it up */
+	uint64_t table; /* the leaf table, 0: not created yet */
 	unsigned lh; /* leaf height, or PT_PREP_OUTSIDE */
 };
 
