@@ -47,7 +47,11 @@ struct walk_opts {
 	size_t nfmt;
 	unsigned block_h; /* 0, 1 (--thp), 2 (--pud) */
 	bool bench;
+	unsigned bench_reps; /* timed runs of the counted accesses */
 };
+
+#define BENCH_REPS_DEFAULT 5
+#define BENCH_REPS_MAX 1000
 
 static void usage(FILE *f)
 {
@@ -81,6 +85,8 @@ static void usage(FILE *f)
 		"output:\n"
 		"  -o FILE            CSV (default stdout), one row per format\n"
 		"  --bench            time the simulation; print accesses per second\n"
+		"  --bench-reps N     timed runs of the counted accesses, after one warm-up\n"
+		"                     (default 5); the median, min and max are printed\n"
 		"\nconfiguration keys and defaults:\n");
 	for (i = 0; pt_walk_cfg_key(i); i++) {
 		char v[64];
@@ -220,6 +226,7 @@ enum {
 	OPT_CONFIG,
 	OPT_SET,
 	OPT_BENCH,
+	OPT_BENCH_REPS,
 	OPT_RESULTS,
 	OPT_HOST_CACHES,
 	OPT_NO_HOST_CACHES,
@@ -242,6 +249,7 @@ static const struct option long_opts[] = {
 	{ "config", required_argument, NULL, OPT_CONFIG },
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "bench", no_argument, NULL, OPT_BENCH },
+	{ "bench-reps", required_argument, NULL, OPT_BENCH_REPS },
 	{ "results", required_argument, NULL, OPT_RESULTS },
 	{ "host-caches", no_argument, NULL, OPT_HOST_CACHES },
 	{ "no-host-caches", no_argument, NULL, OPT_NO_HOST_CACHES },
@@ -325,6 +333,15 @@ static int other_opt(int c, const char *arg, struct walk_opts *o, const char **f
 	case OPT_BENCH:
 		o->bench = true;
 		return 0;
+	case OPT_BENCH_REPS: {
+		uint64_t v;
+
+		if (parse_u64(arg, &v) || !v || v > BENCH_REPS_MAX)
+			return pt_usage_error(CMD, "--bench-reps %s: expected 1 to %d", arg,
+					      BENCH_REPS_MAX);
+		o->bench_reps = (unsigned)v;
+		return 0;
+	}
 	case 'o':
 		o->out = arg;
 		return 0;
@@ -354,6 +371,7 @@ static int parse_run_opts(int argc, char **argv, struct walk_opts *o)
 	o->pattern = PT_PAT_CHASE;
 	o->ws = 64ull << 20;
 	o->seed = 1;
+	o->bench_reps = BENCH_REPS_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "o:h", long_opts, NULL)) != -1) {
@@ -473,25 +491,46 @@ static double cpu_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Time the counted accesses: wall clock, and CPU time (the VM may be shared). */
+/* One timed run of n counted accesses: wall seconds, and CPU seconds in *cpu. */
+static double bench_rep(struct sims *ss, struct pt_pattern *p, uint64_t n, double *cpu)
+{
+	uint64_t t0 = pt_now_ns();
+	double c0 = cpu_seconds();
+
+	pt_walk_run_pattern(ss->s, ss->n, p, 0, n);
+	*cpu = cpu_seconds() - c0;
+	return (double)(pt_now_ns() - t0) / 1e9;
+}
+
+/*
+ * Time the counted accesses, bench_reps times after the warm-up: wall clock
+ * (median, min, max of the runs), and CPU time (the VM may be shared).
+ */
 static void bench_pattern(struct sims *ss, const struct walk_opts *o, struct pt_pattern *p,
 			  uint64_t warm, uint64_t n)
 {
-	double sec, cpu, acc;
-	uint64_t t0;
+	double rate[BENCH_REPS_MAX], sec = 0, cpu = 0, acc = (double)n * (double)ss->n;
+	struct pt_summary sum;
+	unsigned r;
 
 	pt_walk_run_pattern(ss->s, ss->n, p, warm, 0);
-	t0 = pt_now_ns();
-	cpu = cpu_seconds();
-	pt_walk_run_pattern(ss->s, ss->n, p, 0, n);
-	cpu = cpu_seconds() - cpu;
-	sec = (double)(pt_now_ns() - t0) / 1e9;
-	acc = (double)n * (double)ss->n;
-	printf("bench: pattern=%s ws=%llu formats=%zu cache_model=%s accesses=%llu seconds=%.3f "
-	       "cpu_seconds=%.3f maccesses_per_s=%.2f maccesses_per_cpu_s=%.2f\n",
+	for (r = 0; r < o->bench_reps; r++) {
+		double c, w = bench_rep(ss, p, n, &c);
+
+		rate[r] = w > 0 ? acc / w / 1e6 : 0.0;
+		sec += w;
+		cpu += c;
+		if (o->bench_reps > 1)
+			fprintf(stderr, "ptbench model walk: bench run %u/%u: %.2f M accesses/s\n",
+				r + 1, o->bench_reps, rate[r]);
+	}
+	pt_summarize(rate, o->bench_reps, &sum);
+	printf("bench: pattern=%s ws=%llu formats=%zu cache_model=%s accesses=%llu reps=%u "
+	       "seconds=%.3f cpu_seconds=%.3f maccesses_per_s=%.2f maccesses_per_s_min=%.2f "
+	       "maccesses_per_s_max=%.2f maccesses_per_cpu_s=%.2f\n",
 	       pt_pattern_name(p->kind), (unsigned long long)p->ws, ss->n,
-	       o->cfg.cache_on ? "on" : "off", (unsigned long long)n, sec, cpu,
-	       sec > 0 ? acc / sec / 1e6 : 0.0, cpu > 0 ? acc / cpu / 1e6 : 0.0);
+	       o->cfg.cache_on ? "on" : "off", (unsigned long long)n, o->bench_reps, sec, cpu,
+	       sum.median, sum.min, sum.max, cpu > 0 ? acc * o->bench_reps / cpu / 1e6 : 0.0);
 }
 
 static int run_pattern(struct sims *ss, const struct walk_opts *o, struct pt_pattern *p)

@@ -47,6 +47,18 @@ expect_exit 2 "bad value" "$PT" model walk --set lat.mem=slow
 expect_exit 2 "unknown format" "$PT" model walk --formats d96
 expect_exit 2 "pattern" "$PT" model walk --pattern zigzag
 expect_exit 2 "unknown option" "$PT" model walk --frobnicate
+expect_exit 2 "bench-reps" "$PT" model walk --bench --bench-reps 0
+expect_exit 2 "times a --pattern" "$PT" model walk --bench --lackey /dev/null
+
+# --bench: the runs it was asked for, each on stderr, and their median
+"$PT" model walk --pattern random --ws 64M --formats d64 --accesses 20000 --warmup 1000 \
+	--bench --bench-reps 3 >"$tmp/bench.out" 2>"$tmp/bench.err" || fail "--bench"
+[ "$(grep -c "bench run [123]/3" "$tmp/bench.err")" -eq 3 ] || fail "bench runs: $(cat "$tmp/bench.err")"
+grep -q "^bench: pattern=random .* accesses=20000 reps=3 " "$tmp/bench.out" || fail "bench line"
+awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
+	END { exit !(v["maccesses_per_s"] > 0 && v["maccesses_per_s_min"] <= v["maccesses_per_s"] &&
+		     v["maccesses_per_s"] <= v["maccesses_per_s_max"]) }' "$tmp/bench.out" ||
+	fail "bench rates out of order: $(cat "$tmp/bench.out")"
 printf 'I  04001a50,3\n L 04026e30,8\n S 0402xx,8\n' >"$tmp/bad.lackey"
 expect_exit 2 "bad.lackey:3:" "$PT" model walk --lackey "$tmp/bad.lackey"
 
