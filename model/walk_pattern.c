@@ -25,17 +25,18 @@ const char *pt_pattern_name(enum pt_pattern_kind k)
 	return (unsigned)k < sizeof(names) / sizeof(names[0]) ? names[k] : "?";
 }
 
-/* Sattolo's algorithm: a uniformly random single cycle over n elements. */
+/*
+ * Sattolo's algorithm: a uniformly random single cycle over n elements,
+ * kept in the order it is followed from element 0 (next[i] follows i), so
+ * that following it reads the array in order.
+ */
 static int make_cycle(struct pt_pattern *p, uint64_t n)
 {
 	uint32_t *order = malloc(n * sizeof(*order));
 	uint64_t i;
 
-	p->next = malloc(n * sizeof(*p->next));
-	if (!order || !p->next) {
-		free(order);
+	if (!order)
 		return -1;
-	}
 	for (i = 0; i < n; i++)
 		order[i] = (uint32_t)i;
 	for (i = n - 1; i > 0; i--) {
@@ -45,10 +46,11 @@ static int make_cycle(struct pt_pattern *p, uint64_t n)
 		order[i] = order[j];
 		order[j] = t;
 	}
-	for (i = 0; i < n; i++)
-		p->next[order[i]] = order[(i + 1) % n];
-	free(order);
+	for (i = 0; order[i]; i++)
+		;
+	p->cycle = order;
 	p->n = n;
+	p->cur = i + 1 == n ? 0 : i + 1; /* the element after 0 comes first */
 	return 0;
 }
 
@@ -96,8 +98,8 @@ int pt_pattern_init(struct pt_pattern *p, enum pt_pattern_kind k, uint64_t ws, u
 
 void pt_pattern_free(struct pt_pattern *p)
 {
-	free(p->next);
-	p->next = NULL;
+	free(p->cycle);
+	p->cycle = NULL;
 }
 
 uint64_t pt_pattern_pass(const struct pt_pattern *p)

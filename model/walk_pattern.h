@@ -20,9 +20,9 @@ enum pt_pattern_kind { PT_PAT_CHASE, PT_PAT_DENSE, PT_PAT_SEQ, PT_PAT_STRIDE, PT
 struct pt_pattern {
 	enum pt_pattern_kind kind;
 	uint64_t base, ws, stride;
-	uint32_t *next; /* chase/dense: the cycle, next[i] follows i */
+	uint32_t *cycle; /* chase/dense: the elements in the order they are visited */
 	uint64_t n; /* elements in the cycle */
-	uint64_t cur; /* chase: current element; seq/stride: offset */
+	uint64_t cur; /* chase/dense: index in cycle of the next element; seq/stride: offset */
 	uint64_t rng;
 };
 
@@ -52,17 +52,25 @@ static inline uint64_t pt_chase_offset(uint64_t i)
 	return (i * 37 % 64) << 6;
 }
 
+/* The next element of a chase or dense cycle: a sequential read. */
+static inline uint64_t pt_pattern_next_element(struct pt_pattern *p)
+{
+	uint64_t e = p->cycle[p->cur];
+
+	p->cur = p->cur + 1 == p->n ? 0 : p->cur + 1;
+	return e;
+}
+
 static inline uint64_t pt_pattern_next(struct pt_pattern *p)
 {
 	uint64_t a;
 
 	switch (p->kind) {
 	case PT_PAT_CHASE:
-		p->cur = p->next[p->cur];
-		return p->base + p->cur * PT_PATTERN_PAGE + pt_chase_offset(p->cur);
+		a = pt_pattern_next_element(p);
+		return p->base + a * PT_PATTERN_PAGE + pt_chase_offset(a);
 	case PT_PAT_DENSE:
-		p->cur = p->next[p->cur];
-		return p->base + (p->cur << 6);
+		return p->base + (pt_pattern_next_element(p) << 6);
 	case PT_PAT_RANDOM:
 		/* multiply-high maps the random word onto [0, ws / 8) without a division */
 		return p->base +
