@@ -19,6 +19,14 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 	for (l = 0; l < PT_CACHE_LEVELS; l++) {
 		uint64_t lines = cfg[l].size_bytes >> PT_LINE_SHIFT;
 
+		if (pt_aged_fits(lines, cfg[l].ways)) {
+			if (!pt_aged_init(&c->aged[l], lines, cfg[l].ways))
+				continue;
+			snprintf(err, errlen, "%s cache: out of memory for %llu lines",
+				 level_names[l], (unsigned long long)lines);
+			pt_cachesim_free(c);
+			return -1;
+		}
 		if (pt_sa_init(&c->level[l], lines, cfg[l].ways, 0, false, why, sizeof(why))) {
 			snprintf(err, errlen, "%s cache: %s", level_names[l], why);
 			pt_cachesim_free(c);
@@ -32,8 +40,10 @@ void pt_cachesim_free(struct pt_cachesim *c)
 {
 	unsigned l;
 
-	for (l = 0; l < PT_CACHE_LEVELS; l++)
+	for (l = 0; l < PT_CACHE_LEVELS; l++) {
+		pt_aged_free(&c->aged[l]);
 		pt_sa_free(&c->level[l]);
+	}
 }
 
 const char *pt_loc_name(enum pt_loc l)

@@ -8,6 +8,7 @@
 #ifndef PTBENCH_MODEL_CACHESIM_H
 #define PTBENCH_MODEL_CACHESIM_H
 
+#include "model/cache_aged.h"
 #include "model/cachesim_sa.h"
 
 #define PT_LINE_SHIFT 6
@@ -22,6 +23,8 @@ struct pt_cache_level_cfg {
 };
 
 struct pt_cachesim {
+	/* a level of 4, 8 or 16 ways is aged[l] (aged[l].key set), any other level[l] */
+	struct pt_aged aged[PT_CACHE_LEVELS];
 	struct pt_sa level[PT_CACHE_LEVELS];
 	bool on; /* off: every access is reported as an L1 hit */
 };
@@ -31,26 +34,15 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 void pt_cachesim_free(struct pt_cachesim *c);
 
 /*
- * Access the line in one level: a hit becomes MRU, a miss is filled at once
+ * Access the line in level l: a hit becomes MRU, a miss is filled at once
  * (the levels are separate arrays, so filling on the way down leaves the
- * state a fill on the way back would). Returns whether it hit. The usual
- * associativities get a scan unrolled for their number of ways.
+ * state a fill on the way back would). Returns whether it hit.
  */
-static pt_sa_inline bool pt_cache_level_access(struct pt_sa *s, uint64_t line)
+static pt_sa_inline bool pt_cache_level_access(struct pt_cachesim *c, unsigned l, uint64_t line)
 {
-	uint64_t *w = pt_sa_set(s, line), t = line + 1;
-
-	if (!s->filter) {
-		switch (s->ways) {
-		case 4:
-			return pt_sa_access_n(w, 4, t);
-		case 8:
-			return pt_sa_access_n(w, 8, t);
-		case 16:
-			return pt_sa_access_n(w, 16, t);
-		}
-	}
-	return pt_sa_access(s, line);
+	if (c->aged[l].key)
+		return pt_aged_access(&c->aged[l], line);
+	return pt_sa_access(&c->level[l], line);
 }
 
 /* Access the line holding physical address pa; returns where it was. */
@@ -58,11 +50,11 @@ static inline enum pt_loc pt_cachesim_access(struct pt_cachesim *c, uint64_t pa)
 {
 	uint64_t line = pa >> PT_LINE_SHIFT;
 
-	if (!c->on || pt_cache_level_access(&c->level[0], line))
+	if (!c->on || pt_cache_level_access(c, 0, line))
 		return PT_LOC_L1;
-	if (pt_cache_level_access(&c->level[1], line))
+	if (pt_cache_level_access(c, 1, line))
 		return PT_LOC_L2;
-	if (pt_cache_level_access(&c->level[2], line))
+	if (pt_cache_level_access(c, 2, line))
 		return PT_LOC_LLC;
 	return PT_LOC_MEM;
 }
@@ -75,9 +67,17 @@ static inline void pt_cachesim_prefetch(const struct pt_cachesim *c, uint64_t pa
 {
 	uint64_t line = pa >> PT_LINE_SHIFT;
 
+	const struct pt_aged *a = &c->aged[2];
+
 	if (!c->on)
 		return;
-	pt_sa_prefetch(&c->level[2], line);
+	if (!a->key) {
+		pt_sa_prefetch(&c->level[2], line);
+		return;
+	}
+	pt_prefetch(a->key + (line & a->set_mask) * a->ways);
+	pt_prefetch(a->key + (line & a->set_mask) * a->ways + a->ways - 1);
+	pt_prefetch(a->age + (line & a->set_mask) * PT_AGED_LANES);
 }
 
 const char *pt_loc_name(enum pt_loc l);

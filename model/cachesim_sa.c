@@ -13,11 +13,10 @@
  * Large tag arrays are touched at random by random patterns: back them
  * with huge pages where the kernel allows, so the simulator itself does
  * not spend its time in host TLB misses. Smaller ones start on a host
- * cache line, so that a set of up to 8 ways is one line.
+ * cache line, so that a set of up to 8 ways is one line. Zeroed.
  */
-static uint64_t *alloc_slots(uint64_t n)
+void *pt_sa_alloc(size_t bytes)
 {
-	size_t bytes = n * sizeof(uint64_t);
 	bool huge = bytes >= PT_SA_HUGE;
 	size_t align = huge ? PT_SA_HUGE : PT_SA_LINE;
 	void *p;
@@ -50,7 +49,7 @@ int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_sh
 		return -1;
 	}
 	sets = entries / ways;
-	s->slot = alloc_slots(entries);
+	s->slot = pt_sa_alloc(entries * sizeof(*s->slot));
 	if (!s->slot) {
 		snprintf(err, errlen, "out of memory for %llu entries",
 			 (unsigned long long)entries);

@@ -40,6 +40,8 @@ struct pt_sa {
 int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_shift, bool random,
 	       char *err, size_t errlen);
 void pt_sa_free(struct pt_sa *s);
+/* Zeroed memory for a tag array, on huge pages when large, line aligned; free() frees it. */
+void *pt_sa_alloc(size_t bytes);
 void pt_sa_clear(struct pt_sa *s);
 
 static inline uint64_t pt_sa_set_index(const struct pt_sa *s, uint64_t key)

@@ -3,8 +3,9 @@
  * The set-associative arrays behind the simulated caches, TLBs and walk
  * caches, checked access by access against a plain LRU list per set: every
  * associativity the fast paths special-case (4, 8 and 16 ways, unrolled),
- * the generic narrow and wide scans, and the filtered rings of small wide
- * arrays; then the three-level data cache against three such lists.
+ * the generic narrow and wide scans, the filtered rings of small wide
+ * arrays, and the aged arrays of the data caches (keys in place, an age
+ * per way); then the three-level data cache against three such lists.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -136,6 +137,46 @@ static void test_lru_wide_unfiltered(void **state)
 	check_lru(128 * 20, 20, 0, 5); /* more sets than filtered arrays have */
 }
 
+/* The aged array: keys stay in place, ages decide; the same answers as LRU. */
+static void check_aged(uint64_t entries, unsigned ways, unsigned span)
+{
+	struct pt_aged a;
+	struct ref_lru r;
+	uint64_t x = 0xabcdef + entries + ways, i, space = entries * span / 4 + 1;
+	unsigned hits = 0;
+
+	assert_true(pt_aged_fits(entries, ways));
+	assert_int_equal(pt_aged_init(&a, entries, ways), 0);
+	ref_init(&r, entries, ways, 0);
+	for (i = 0; i < 200000; i++) {
+		/* keys that share their low 32 bits too: the SSE2 filter's false matches */
+		uint64_t key = xorshift(&x) % space + (x >> 62 << 32);
+		bool want = ref_access(&r, key), got = pt_aged_access(&a, key);
+
+		if (got != want)
+			fail_msg(
+				"aged %llu entries, %u ways: access %llu of key %llu: %s, expected %s",
+				(unsigned long long)entries, ways, (unsigned long long)i,
+				(unsigned long long)key, got ? "hit" : "miss",
+				want ? "hit" : "miss");
+		hits += got;
+	}
+	assert_true(hits > 1000 && hits < 199000);
+	pt_aged_free(&a);
+	ref_free(&r);
+}
+
+static void test_aged_against_lru(void **state)
+{
+	(void)state;
+	check_aged(1024, 4, 5);
+	check_aged(2048, 8, 5);
+	check_aged(512, 16, 6);
+	check_aged(16, 16, 8); /* one set */
+	assert_false(pt_aged_fits(96, 12));
+	assert_false(pt_aged_fits(96, 4)); /* 24 sets: not a power of two */
+}
+
 /* Random replacement: the key just inserted hits; no set holds a key twice. */
 static void test_random_replacement(void **state)
 {
@@ -210,6 +251,7 @@ int main(void)
 		cmocka_unit_test(test_lru_generic_narrow_ways),
 		cmocka_unit_test(test_lru_filtered_ring),
 		cmocka_unit_test(test_lru_wide_unfiltered),
+		cmocka_unit_test(test_aged_against_lru),
 		cmocka_unit_test(test_random_replacement),
 		cmocka_unit_test(test_hierarchy_against_reference),
 	};
