@@ -22,7 +22,7 @@ int pt_pagetable_init(struct pt_pagetable *p, const struct pt_geometry *g, char 
 	memset(p, 0, sizeof(*p));
 	p->g = *g;
 	p->next_pa = PT_SIM_TABLE_BASE;
-	p->memo = calloc(PT_MAX_LEVELS * PT_TABLE_MEMO, sizeof(*p->memo));
+	p->memo = calloc(PT_TABLE_MEMO_SLOTS, sizeof(*p->memo));
 	if (!p->memo || alloc_slots(p, PT_HASH_MIN)) {
 		free(p->memo);
 		p->memo = NULL;

@@ -22,7 +22,13 @@ struct pt_pagetable_slot {
 	uint64_t pa; /* the table's physical address */
 };
 
-#define PT_TABLE_MEMO 64 /* recent tables remembered per height */
+/*
+ * Tables remembered per height: the lowest height has many tables (one per
+ * 2 MiB of a 4K D64 table, 4096 of them over 4 GiB), the others few.
+ */
+#define PT_TABLE_MEMO_LOW 4096
+#define PT_TABLE_MEMO 64
+#define PT_TABLE_MEMO_SLOTS (PT_TABLE_MEMO_LOW + (PT_MAX_LEVELS - 1) * PT_TABLE_MEMO)
 
 struct pt_pagetable {
 	struct pt_geometry g;
@@ -62,8 +68,9 @@ uint64_t pt_pagetable_lookup_hash(const struct pt_pagetable *p, uint64_t k,
 static inline uint64_t pt_pagetable_lookup(const struct pt_pagetable *p, unsigned h, uint64_t va)
 {
 	uint64_t k = pt_pagetable_key(p, h, va);
-	struct pt_pagetable_slot *m =
-		&p->memo[h * PT_TABLE_MEMO + ((k >> 3) & (PT_TABLE_MEMO - 1))];
+	struct pt_pagetable_slot *m = h ? &p->memo[PT_TABLE_MEMO_LOW + (h - 1) * PT_TABLE_MEMO +
+						   ((k >> 3) & (PT_TABLE_MEMO - 1))]
+					: &p->memo[(k >> 3) & (PT_TABLE_MEMO_LOW - 1)];
 
 	return m->key == k ? m->pa : pt_pagetable_lookup_hash(p, k, m);
 }
