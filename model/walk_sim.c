@@ -124,12 +124,12 @@ static double walk_va(struct pt_walksim *s, const struct pt_walk_prep *p)
 
 	for (h = start + 1; h <= top; h++)
 		s->st.step_loc[h][PT_STEP_PWC]++;
-	for (h = start + 1; h-- > lh;) {
+	for (h = start + 1; h-- > lh + 1;) {
 		cyc += fetch(s, h, entry_pa(s, p, h));
-		if (h > lh)
-			pt_sa_insert(&s->pwc.va[h], p->va >> s->pt.g.level[h].shift);
+		pt_sa_insert(&s->pwc.va[h], p->va >> s->pt.g.level[h].shift);
 	}
-	return cyc;
+	/* the leaf entry on its own: its hits and misses differ from those above */
+	return cyc + fetch(s, lh, entry_pa(s, p, lh));
 }
 
 /* PA-tagged walk: every step from the top, each table entry looked up by address. */
