@@ -74,35 +74,60 @@ static uint64_t xorshift(uint64_t *x)
 	return *x;
 }
 
-/*
- * Keys from a space a little larger than the array, so that hits, misses
- * and evictions all happen, at every LRU position.
- */
-static void check_lru(uint64_t entries, unsigned ways, unsigned idx_shift, unsigned span)
+typedef bool (*access_fn)(void *array, uint64_t key);
+
+static bool sa_access(void *s, uint64_t key)
 {
-	struct pt_sa s;
+	return pt_sa_access(s, key);
+}
+
+static bool aged_access(void *a, uint64_t key)
+{
+	return pt_aged_access(a, key);
+}
+
+/*
+ * Access array and a reference LRU list with the same keys, from a space a
+ * little larger than the array, so that hits, misses and evictions all
+ * happen at every LRU position; every answer must agree. high: keys that
+ * share their low 32 bits too (the aged arrays' SSE2 filter matches on them).
+ */
+static void drive(const char *what, void *array, access_fn access, uint64_t entries, unsigned ways,
+		  unsigned idx_shift, unsigned span, bool high)
+{
 	struct ref_lru r;
 	uint64_t x = 0x1234567 + entries * 31 + ways, i, space = entries * span / 4 + 1;
 	unsigned hits = 0;
-	char err[160];
 
-	assert_int_equal(pt_sa_init(&s, entries, ways, idx_shift, false, err, sizeof(err)), 0);
 	ref_init(&r, entries, ways, idx_shift);
 	for (i = 0; i < 200000; i++) {
 		uint64_t key = (xorshift(&x) % space) << idx_shift |
 			       (x >> 60 & ((1u << idx_shift) - 1));
-		bool want = ref_access(&r, key), got = pt_sa_access(&s, key);
+		bool want, got;
 
+		key += high ? x >> 62 << 32 : 0;
+		want = ref_access(&r, key);
+		got = access(array, key);
 		if (got != want)
-			fail_msg("%llu entries, %u ways: access %llu of key %llu: %s, expected %s",
-				 (unsigned long long)entries, ways, (unsigned long long)i,
-				 (unsigned long long)key, got ? "hit" : "miss",
-				 want ? "hit" : "miss");
+			fail_msg(
+				"%s %llu entries, %u ways: access %llu of key %llu: %s, expected %s",
+				what, (unsigned long long)entries, ways, (unsigned long long)i,
+				(unsigned long long)key, got ? "hit" : "miss",
+				want ? "hit" : "miss");
 		hits += got;
 	}
 	assert_true(hits > 1000 && hits < 199000);
-	pt_sa_free(&s);
 	ref_free(&r);
+}
+
+static void check_lru(uint64_t entries, unsigned ways, unsigned idx_shift, unsigned span)
+{
+	struct pt_sa s;
+	char err[160];
+
+	assert_int_equal(pt_sa_init(&s, entries, ways, idx_shift, false, err, sizeof(err)), 0);
+	drive("LRU", &s, sa_access, entries, ways, idx_shift, span, false);
+	pt_sa_free(&s);
 }
 
 static void test_lru_unrolled_ways(void **state)
@@ -141,29 +166,11 @@ static void test_lru_wide_unfiltered(void **state)
 static void check_aged(uint64_t entries, unsigned ways, unsigned span)
 {
 	struct pt_aged a;
-	struct ref_lru r;
-	uint64_t x = 0xabcdef + entries + ways, i, space = entries * span / 4 + 1;
-	unsigned hits = 0;
 
 	assert_true(pt_aged_fits(entries, ways));
 	assert_int_equal(pt_aged_init(&a, entries, ways), 0);
-	ref_init(&r, entries, ways, 0);
-	for (i = 0; i < 200000; i++) {
-		/* keys that share their low 32 bits too: the SSE2 filter's false matches */
-		uint64_t key = xorshift(&x) % space + (x >> 62 << 32);
-		bool want = ref_access(&r, key), got = pt_aged_access(&a, key);
-
-		if (got != want)
-			fail_msg(
-				"aged %llu entries, %u ways: access %llu of key %llu: %s, expected %s",
-				(unsigned long long)entries, ways, (unsigned long long)i,
-				(unsigned long long)key, got ? "hit" : "miss",
-				want ? "hit" : "miss");
-		hits += got;
-	}
-	assert_true(hits > 1000 && hits < 199000);
+	drive("aged", &a, aged_access, entries, ways, 0, span, true);
 	pt_aged_free(&a);
-	ref_free(&r);
 }
 
 static void test_aged_against_lru(void **state)
