@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A set-associative array of 64-bit keys with LRU (move-to-front) or
- * random replacement: the one structure behind the simulated caches, TLBs
- * and walk caches. Flat arrays, power-of-two sets, no allocation per access.
+ * random replacement: the structure behind the simulated TLBs, walk caches
+ * and data caches of unusual associativity (cache_aged.h keeps those of 4,
+ * 8 or 16 ways). Flat arrays, power-of-two sets, no allocation per access.
  */
 #ifndef PTBENCH_MODEL_CACHESIM_SA_H
 #define PTBENCH_MODEL_CACHESIM_SA_H
@@ -17,7 +18,7 @@
 #define PT_SA_FILTER_SETS 64 /* larger arrays go without */
 
 struct pt_sa {
-	uint64_t *slot; /* sets * ways; key + 1, 0 = empty; way 0 is MRU */
+	uint64_t *slot; /* sets * ways; key + 1, 0 = empty; way 0 is MRU (rings: head) */
 	/*
 	 * Wide sets (more than PT_SA_NARROW ways) of small arrays only: per
 	 * set, how many of its keys fall in each of PT_SA_FILTER buckets of a

@@ -55,7 +55,7 @@ void pt_walksim_access(struct pt_walksim *s, uint64_t va);
 
 /*
  * An access worked out ahead of its turn: what depends on va alone, and
- * the tables found so far. Preparing also prefetches the host memory the
+ * its leaf table if it exists. Preparing also prefetches the host memory the
  * access will touch, so that the host misses of several accesses overlap.
  */
 #define PT_PREP_OUTSIDE (~0u) /* lh of an access above the VA size */
