@@ -506,8 +506,8 @@ static double bench_rep(struct sims *ss, struct pt_pattern *p, uint64_t n, doubl
  * Time the counted accesses, bench_reps times after the warm-up: wall clock
  * (median, min, max of the runs), and CPU time (the VM may be shared).
  */
-static void bench_pattern(struct sims *ss, const struct walk_opts *o, struct pt_pattern *p,
-			  uint64_t warm, uint64_t n)
+static int bench_pattern(struct sims *ss, const struct walk_opts *o, struct pt_pattern *p,
+			 uint64_t warm, uint64_t n)
 {
 	double rate[BENCH_REPS_MAX], sec = 0, cpu = 0, acc = (double)n * (double)ss->n;
 	struct pt_summary sum;
@@ -524,13 +524,17 @@ static void bench_pattern(struct sims *ss, const struct walk_opts *o, struct pt_
 			fprintf(stderr, "ptbench model walk: bench run %u/%u: %.2f M accesses/s\n",
 				r + 1, o->bench_reps, rate[r]);
 	}
-	pt_summarize(rate, o->bench_reps, &sum);
+	if (pt_summarize(rate, o->bench_reps, &sum)) {
+		fprintf(stderr, "ptbench model walk: out of memory for the bench summary\n");
+		return 1;
+	}
 	printf("bench: pattern=%s ws=%llu formats=%zu cache_model=%s accesses=%llu reps=%u "
 	       "seconds=%.3f cpu_seconds=%.3f maccesses_per_s=%.2f maccesses_per_s_min=%.2f "
 	       "maccesses_per_s_max=%.2f maccesses_per_cpu_s=%.2f\n",
 	       pt_pattern_name(p->kind), (unsigned long long)p->ws, ss->n,
 	       o->cfg.cache_on ? "on" : "off", (unsigned long long)n, o->bench_reps, sec, cpu,
 	       sum.median, sum.min, sum.max, cpu > 0 ? acc * o->bench_reps / cpu / 1e6 : 0.0);
+	return 0;
 }
 
 static int run_pattern(struct sims *ss, const struct walk_opts *o, struct pt_pattern *p)
@@ -539,9 +543,8 @@ static int run_pattern(struct sims *ss, const struct walk_opts *o, struct pt_pat
 
 	pattern_counts(o, p, &warm, &n);
 	if (o->bench)
-		bench_pattern(ss, o, p, warm, n);
-	else
-		pt_walk_run_pattern(ss->s, ss->n, p, warm, n);
+		return bench_pattern(ss, o, p, warm, n);
+	pt_walk_run_pattern(ss->s, ss->n, p, warm, n);
 	return 0;
 }
 

@@ -60,14 +60,14 @@ static inline enum pt_loc pt_cachesim_access(struct pt_cachesim *c, uint64_t pa)
 }
 
 /*
- * Hint the host to load the sets the line of pa maps to; changes nothing.
- * Written without a loop: GCC deletes a loop whose body only prefetches.
+ * Hint the host to load the LLC set (keys, and ages if aged) the line of pa
+ * maps to; changes nothing. The smaller levels' arrays stay in the host's
+ * own caches.
  */
 static inline void pt_cachesim_prefetch(const struct pt_cachesim *c, uint64_t pa)
 {
-	uint64_t line = pa >> PT_LINE_SHIFT;
-
 	const struct pt_aged *a = &c->aged[2];
+	uint64_t line = pa >> PT_LINE_SHIFT, si = line & a->set_mask;
 
 	if (!c->on)
 		return;
@@ -75,9 +75,9 @@ static inline void pt_cachesim_prefetch(const struct pt_cachesim *c, uint64_t pa
 		pt_sa_prefetch(&c->level[2], line);
 		return;
 	}
-	pt_prefetch(a->key + (line & a->set_mask) * a->ways);
-	pt_prefetch(a->key + (line & a->set_mask) * a->ways + a->ways - 1);
-	pt_prefetch(a->age + (line & a->set_mask) * PT_AGED_LANES);
+	pt_prefetch(a->key + si * a->ways);
+	pt_prefetch(a->key + si * a->ways + a->ways - 1);
+	pt_prefetch(a->age + si * PT_AGED_LANES);
 }
 
 const char *pt_loc_name(enum pt_loc l);

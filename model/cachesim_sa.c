@@ -81,14 +81,6 @@ void pt_sa_free(struct pt_sa *s)
 	s->filter = NULL;
 }
 
-void pt_sa_clear(struct pt_sa *s)
-{
-	memset(s->slot, 0, (s->set_mask + 1) * s->ways * sizeof(*s->slot));
-	if (s->filter)
-		memset(s->filter, 0, (s->set_mask + 1) * PT_SA_FILTER);
-	memset(s->head, 0, sizeof(s->head));
-}
-
 static unsigned random_way(struct pt_sa *s)
 {
 	/* xorshift64: a fixed seed keeps runs reproducible */

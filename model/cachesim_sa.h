@@ -43,7 +43,6 @@ int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_sh
 void pt_sa_free(struct pt_sa *s);
 /* Zeroed memory for a tag array, on huge pages when large, line aligned; free() frees it. */
 void *pt_sa_alloc(size_t bytes);
-void pt_sa_clear(struct pt_sa *s);
 
 static inline uint64_t pt_sa_set_index(const struct pt_sa *s, uint64_t key)
 {
@@ -203,15 +202,6 @@ static pt_sa_inline void pt_sa_push(uint64_t *w, unsigned ways, uint64_t t)
 {
 	pt_sa_shift(w, ways - 1);
 	w[0] = t;
-}
-
-/* pt_sa_lookup_n, and on a miss t goes in at the MRU end (LRU arrays only). */
-static pt_sa_inline bool pt_sa_access_n(uint64_t *w, unsigned n, uint64_t t)
-{
-	if (pt_sa_lookup_n(w, n, t))
-		return true;
-	pt_sa_push(w, n, t);
-	return false;
 }
 
 /* Look t (key + 1) up in set w of a narrow array; on a hit it becomes MRU. */
