@@ -10,7 +10,7 @@
 
 #include "harness/counters.h"
 #include "harness/events.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 struct pt_counter {
 	char name[96];

@@ -7,8 +7,8 @@
 #include <zlib.h>
 
 #include "harness/env.h"
-#include "harness/json.h"
-#include "harness/sysfs.h"
+#include "util/json.h"
+#include "util/sysfs.h"
 
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage"
 

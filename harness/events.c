@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "harness/events.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 static int pfm_ready(void)
 {

@@ -15,7 +15,7 @@
 
 #include "harness/env.h"
 #include "harness/pagemap.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 #ifndef PAGEMAP_SCAN
 /* include/uapi/linux/fs.h, Linux 6.7 */

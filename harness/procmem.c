@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "harness/procmem.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 #define PM_PRESENT (1ull << 63)
 #define PM_PFN_MASK ((1ull << 55) - 1)

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "workloads/workload.h"
+#include "harness/case.h"
 
 struct pt_smaps_info {
 	uint64_t rss_bytes;

@@ -6,7 +6,7 @@
 
 #include "harness/rep.h"
 #include "harness/timer.h"
-#include "workloads/workload.h"
+#include "harness/case.h"
 
 void pt_rep_reset(struct pt_rep *r)
 {

@@ -6,7 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness/knobs.h"
+#include "util/atomicfile.h"
+#include "util/csv.h"
 #include "harness/sink.h"
 
 struct pt_sink {
@@ -15,85 +16,6 @@ struct pt_sink {
 	char path[1024];
 	char tmp[1100];
 };
-
-static const char *const better_names[] = { "lower", "higher", "neither" };
-
-const char *pt_better_name(enum pt_better b)
-{
-	return b <= PT_NEITHER ? better_names[b] : "neither";
-}
-
-int pt_better_parse(const char *s, enum pt_better *b)
-{
-	int i;
-
-	for (i = 0; i <= PT_NEITHER; i++) {
-		if (!strcmp(s, better_names[i])) {
-			*b = (enum pt_better)i;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-int pt_csv_escape(const char *in, char *out, size_t len)
-{
-	size_t o = 0;
-	bool quote = strpbrk(in, ",\"\n\r") != NULL;
-
-	if (quote && o < len)
-		out[o++] = '"';
-	for (; *in; in++) {
-		if (*in == '"' && o < len)
-			out[o++] = '"';
-		if (o < len)
-			out[o++] = *in;
-	}
-	if (quote && o < len)
-		out[o++] = '"';
-	if (o >= len)
-		return -1;
-	out[o] = '\0';
-	return 0;
-}
-
-FILE *pt_atomic_open(const char *path, char *tmp, size_t tmplen)
-{
-	int n = snprintf(tmp, tmplen, "%s.tmp.%d", path, (int)getpid());
-
-	FILE *f;
-
-	if (n < 0 || (size_t)n >= tmplen)
-		return NULL;
-	f = fopen(tmp, "w");
-	if (f)
-		pt_cleanup_add(tmp);
-	return f;
-}
-
-int pt_atomic_commit(FILE *f, const char *tmp, const char *path)
-{
-	int err = 0;
-
-	if (fflush(f) || fsync(fileno(f)))
-		err = -errno;
-	if (fclose(f) && !err)
-		err = -errno;
-	if (!err && rename(tmp, path))
-		err = -errno;
-	if (err)
-		unlink(tmp);
-	pt_cleanup_remove(tmp);
-	return err;
-}
-
-void pt_atomic_abort(FILE *f, const char *tmp)
-{
-	if (f)
-		fclose(f);
-	unlink(tmp);
-	pt_cleanup_remove(tmp);
-}
 
 int pt_sink_open(struct pt_sink **out, const char *path)
 {

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "harness/steal.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 int pt_steal_parse(const char *stat, long ticks_per_s, double *seconds)
 {

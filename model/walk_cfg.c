@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "model/geometry.h"
-#include "model/units.h"
+#include "util/units.h"
 #include "model/walk_cfg.h"
 
 enum key_type { K_U64, K_UINT, K_SIZE, K_DOUBLE, K_BOOL_ON, K_REPL, K_TAG, K_GRANULE };

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "harness/compare.h"
+#include "analysis/compare.h"
 
 #define MAX_N 64
 

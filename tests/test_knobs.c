@@ -12,8 +12,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "harness/knobs.h"
-#include "harness/sysfs.h"
+#include "util/knobs.h"
+#include "util/sysfs.h"
 
 #define ENABLED "/sys/kernel/mm/transparent_hugepage/enabled"
 #define POOL "/sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages"

@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "harness/noisefloor.h"
+#include "analysis/noisefloor.h"
 #include "harness/steal.h"
 
 /* The spread is the largest change between any two runs, base-relative. */

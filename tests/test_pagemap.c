@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "harness/pagemap.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 /*
  * Under AddressSanitizer the process maps terabytes of shadow memory: the

@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "harness/env.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 
 static void pose_as(const char *fixture)
 {

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "harness/sink.h"
+#include "util/csv.h"
 
 static void test_escape(void **state)
 {

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "harness/stats.h"
+#include "util/stats.h"
 
 static void test_summary_one_to_ten(void **state)
 {

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "model/units.h"
+#include "util/units.h"
 
 static void test_parse(void **state)
 {

@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 #include "workloads/fault.h"
 #include "workloads/wl_common.h"
 

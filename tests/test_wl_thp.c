@@ -16,7 +16,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 #include "workloads/thp.h"
 #include "workloads/wl_common.h"
 

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "harness/procmem.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 #include "workloads/wl_layout.h"
 #include "workloads/workload.h"
 

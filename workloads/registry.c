@@ -33,15 +33,3 @@ const struct pt_workload *pt_workload_find(const char *name)
 			return pt_workloads[i];
 	return NULL;
 }
-
-void pt_case_set_params(struct pt_case *c, const char *params)
-{
-	snprintf(c->params, sizeof(c->params), "%s", params);
-}
-
-const char *pt_backing_name(enum pt_backing b)
-{
-	static const char *const names[] = { "4k", "thp", "mthp", "hugetlb" };
-
-	return b <= PT_BACK_HUGETLB ? names[b] : "unknown";
-}

@@ -15,9 +15,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "harness/knobs.h"
+#include "util/knobs.h"
 #include "harness/procmem.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 #include "workloads/thp.h"
 #include "workloads/wl_common.h"
 #include "workloads/wl_layout.h"

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "harness/knobs.h"
+#include "util/knobs.h"
 #include "harness/procmem.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 #include "workloads/tlb.h"
 #include "workloads/workload.h"
 

@@ -4,9 +4,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "harness/knobs.h"
+#include "util/knobs.h"
 #include "harness/procmem.h"
-#include "harness/sysfs.h"
+#include "util/sysfs.h"
 #include "workloads/wl_common.h"
 
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage"

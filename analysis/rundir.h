@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A strict reader of a run directory (results/SCHEMA.md): results.csv into
+ * series of samples, and the few meta.json fields a comparison shows.
+ * Every error names the file and line and says what is wrong.
+ */
+#ifndef PTBENCH_RESULTSREAD_H
+#define PTBENCH_RESULTSREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "util/errf.h"
+#include "util/schema.h"
+
+/* The samples of one (workload, case, params, metric), ordered by rep. */
+struct pt_series {
+	char *workload;
+	char *cs;
+	char *params;
+	char *metric;
+	char *unit;
+	enum pt_better better;
+	double *values;
+	int *reps;
+	size_t n;
+	long line; /* line of its first row in results.csv, 0 when synthetic */
+};
+
+/* What compare shows of meta.json; empty strings when absent. */
+struct pt_rundir_meta {
+	bool present; /* meta.json was found and parsed */
+	char kernel_release[128];
+	char regime_text[160];
+	char format[16]; /* "D64", "D128" */
+	char arch[32];
+	char cpu_model[160];
+	char page_size[32];
+	char pmd_size[32]; /* hpage_pmd_size */
+	char thp_mode[64];
+	char pmu[16]; /* "yes", "no" */
+	char suite[32];
+	char reps[16];
+	char tool_version[32];
+	char steal_pct[32]; /* host steal time, % of all CPUs' time over the run */
+};
+
+struct pt_rundir {
+	char path[4096]; /* the directory (or file) given */
+	char csv_path[4096];
+	struct pt_series *series; /* sorted by (workload, case, params, metric) */
+	size_t nseries;
+	size_t nrows;
+	struct pt_rundir_meta meta;
+	char meta_note[256]; /* why meta is absent, "" when present */
+};
+
+/*
+ * Read results.csv from stream f ("name" is used in messages) into r's
+ * series. 0, or -1 with "name:line: problem" in err.
+ */
+int pt_results_parse(FILE *f, const char *name, struct pt_rundir *r, char *err, size_t errlen);
+/* Parse meta.json text. 0, or -1 with "name:line: problem" in err. */
+int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, char *err,
+		  size_t errlen);
+/*
+ * Read a run: path is a run directory (results.csv, optional meta.json) or
+ * a results.csv file (meta.json beside it is used when present).
+ * 0, or -1 with the problem in err (missing directory, bad CSV or JSON).
+ */
+int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errlen);
+void pt_rundir_free(struct pt_rundir *r);
+/* "workload/case/metric": the name config globs and filters match. */
+void pt_series_name(const struct pt_series *s, char *out, size_t len);
+/* Compare two series keys (workload, case, params, metric) like strcmp. */
+int pt_series_key_cmp(const struct pt_series *a, const struct pt_series *b);
+
+#endif

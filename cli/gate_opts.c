@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include "cli/commands.h"
+#include "cli/gate_opts.h"
+
+int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *o)
+{
+	switch (c) {
+	case 'a':
+		if (pt_cmp_parse_alpha(arg, &o->alpha))
+			return pt_usage_error(cmd, "--alpha '%s': expected 0 < A < 1", arg);
+		return 0;
+	case 't':
+		if (pt_cmp_parse_pct(arg, &o->threshold_pct))
+			return pt_usage_error(cmd, "--threshold '%s': expected a percentage >= 0",
+					      arg);
+		return 0;
+	case 'c':
+		if (pt_correction_parse(arg, &o->correction))
+			return pt_usage_error(cmd, "--correction '%s': expected holm, bh or none",
+					      arg);
+		return 0;
+	default:
+		return pt_usage_error(cmd, "unknown gate option");
+	}
+}

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The gate options compare and calibrate share. */
+#ifndef PTBENCH_GATE_OPTS_H
+#define PTBENCH_GATE_OPTS_H
+
+#include "analysis/compare.h"
+
+/* --alpha ('a'), --threshold ('t'), --correction ('c'): 0, or exit status 2. */
+int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *o);
+
+#endif

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ptbench: measure page-table work and model it under 128-bit descriptors.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+
+struct pt_command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct pt_command commands[] = {
+	{ "list", cmd_list, "list workloads, their cases and the suites" },
+	{ "run", cmd_run, "run a suite or workloads, write results.csv and meta.json" },
+	{ "model", cmd_model, "the D128 model: geometry, pgtable, walk" },
+	{ "snapshot", cmd_snapshot, "save a process's populated pages for offline modelling" },
+	{ "compare", cmd_compare, "compare two runs; exit 1 on a significant regression" },
+	{ "calibrate", cmd_calibrate, "measure the gate's A/A false-positive rate" },
+	{ "report", cmd_report, "write REPORT.md and figures for one or two runs" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: ptbench <command> [options]\n\ncommands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'ptbench <command> --help' describes each command.\n"
+		   "Exit status: 0 success, 1 a measurement failed or a "
+		   "regression was found, 2 bad usage or input.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return PT_EXIT_USAGE;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return PT_EXIT_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("ptbench %s\n", PTBENCH_VERSION);
+		return PT_EXIT_OK;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "ptbench: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return PT_EXIT_USAGE;
+}

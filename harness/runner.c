@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
+#include <stdio.h>
+#include <sys/personality.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness/runner.h"
+#include "util/atomicfile.h"
+#include "util/json.h"
+#include "harness/procmem.h"
+#include "util/stats.h"
+#include "harness/steal.h"
+#include "harness/timer.h"
+
+void pt_utc_now(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static void record_note(void *ctx, const char *text)
+{
+	struct pt_case_result *res = ctx;
+	size_t used = strlen(res->notes);
+
+	if (strstr(res->notes, text))
+		return; /* the same note from every repetition: once */
+	snprintf(res->notes + used, sizeof(res->notes) - used, "%s%s", used ? "; " : "", text);
+}
+
+static void record_row(void *ctx, const char *metric, double value)
+{
+	struct pt_case_result *res = ctx;
+
+	if (strncmp(metric, "ns_per_", 7))
+		return;
+	if (!res->primary_metric[0])
+		snprintf(res->primary_metric, sizeof(res->primary_metric), "%s", metric);
+	if (!strcmp(metric, res->primary_metric) && res->nprimary < 64)
+		res->primary[res->nprimary++] = value;
+}
+
+static void progress(const struct pt_run *run, size_t i, int rep, const char *what)
+{
+	const struct pt_case_result *res = &run->results[i];
+
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s %s: %s %d/%d", i + 1, run->nresults,
+			res->w->name, res->c.name, what, rep,
+			what[0] == 'w' ? run->warmup : run->reps);
+}
+
+static void progress_done(const struct pt_run *run, size_t i)
+{
+	const struct pt_case_result *res = &run->results[i];
+	static const char *const status[] = { "ok", "FAILED", "skipped" };
+	struct pt_summary s;
+
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr, "[%zu/%zu] %s %s: %s", i + 1, run->nresults, res->w->name, res->c.name,
+		status[res->status]);
+	if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
+		fprintf(stderr, ", %s median %.4g (cv %.1f%%)", res->primary_metric, s.median,
+			s.cv * 100);
+	if (res->notes[0])
+		fprintf(stderr, " (%s)", res->notes);
+	fputc('\n', stderr);
+}
+
+/* Memory guard: a refused case inside a suite is skipped with a note. */
+static bool guard_refuses(struct pt_run *run, struct pt_case_result *res)
+{
+	char msg[200];
+
+	if (!pt_memory_guard(res->c.mem_bytes, run->mem_frac, msg, sizeof(msg)))
+		return false;
+	res->status = PT_CASE_SKIPPED;
+	record_note(res, msg);
+	return true;
+}
+
+static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, bool warmup)
+{
+	struct pt_rep r;
+	int ret;
+
+	memset(&r, 0, sizeof(r));
+	r.c = &res->c;
+	r.workload = res->w->name;
+	r.rep = rep;
+	r.warmup = warmup;
+	r.sink = run->sink;
+	r.ctr = run->ctr;
+	r.on_note = record_note;
+	r.note_ctx = res;
+	r.on_emit = record_row;
+	r.emit_ctx = res;
+	pt_rep_reset(&r);
+	ret = res->w->run(&res->c, &r);
+	if (ret < 0 || r.failed) {
+		record_note(res, r.msg[0] ? r.msg : "measurement failed");
+		return -1;
+	}
+	if (ret > 0 || r.skipped) {
+		record_note(res, r.msg[0] ? r.msg : "not supported here");
+		return 1;
+	}
+	return 0;
+}
+
+/* One repetition of case i, with its steal time; marks the case failed or skipped. */
+static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
+{
+	struct pt_case_result *res = &run->results[i];
+	double steal0, steal1;
+	bool steal_known = !pt_steal_read(&steal0);
+	int ret;
+
+	progress(run, i, rep + 1, warmup ? "warm-up" : "rep");
+	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup);
+	if (steal_known && !pt_steal_read(&steal1))
+		res->steal_s = (isnan(res->steal_s) ? 0 : res->steal_s) + steal1 - steal0;
+	if (!warmup)
+		res->reps_ok += !ret;
+	if (ret < 0)
+		res->status = PT_CASE_FAILED;
+	else if (ret > 0)
+		res->status = PT_CASE_SKIPPED;
+}
+
+static void run_case(struct pt_run *run, size_t i)
+{
+	struct pt_case_result *res = &run->results[i];
+	int rep;
+
+	for (rep = 0; rep < run->warmup && res->status == PT_CASE_OK; rep++)
+		case_rep(run, i, rep, true);
+	for (rep = 0; rep < run->reps && res->status == PT_CASE_OK; rep++)
+		case_rep(run, i, rep, false);
+}
+
+/* Repetition rep of every case still running, in suite order. */
+static void run_round(struct pt_run *run, int rep, bool warmup)
+{
+	double t0 = (double)pt_now_ns() / 1e9, elapsed;
+	int rounds = run->warmup + run->reps, done;
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		if (run->results[i].status == PT_CASE_OK)
+			case_rep(run, i, rep, warmup);
+	done = warmup ? rep + 1 : run->warmup + rep + 1;
+	elapsed = (double)pt_now_ns() / 1e9 - run->started_mono_s;
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+	fprintf(stderr,
+		"ptbench run: round %d/%d (%s %d) done in %.0f s; %.0f s elapsed, about %.0f s left\n",
+		done, rounds, warmup ? "warm-up" : "rep", rep + 1, (double)pt_now_ns() / 1e9 - t0,
+		elapsed, elapsed / done * (rounds - done));
+}
+
+/*
+ * Interleaved (the default): round r runs repetition r of every case, so
+ * the samples of a case are spread over the whole run and a few seconds of
+ * host noise touch one sample of many cases rather than every sample of
+ * one. Sequential: all repetitions of a case, then the next case.
+ */
+int pt_run_cases(struct pt_run *run)
+{
+	int failed = 0, rep;
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++) {
+		run->results[i].status = PT_CASE_OK;
+		run->results[i].steal_s = NAN;
+	}
+	if (run->interleave) {
+		for (i = 0; i < run->nresults; i++)
+			guard_refuses(run, &run->results[i]);
+		for (rep = 0; rep < run->warmup; rep++)
+			run_round(run, rep, true);
+		for (rep = 0; rep < run->reps; rep++)
+			run_round(run, rep, false);
+	}
+	for (i = 0; i < run->nresults; i++) {
+		if (!run->interleave && !guard_refuses(run, &run->results[i]))
+			run_case(run, i);
+		progress_done(run, i);
+		failed += run->results[i].status == PT_CASE_FAILED;
+	}
+	return failed;
+}
+
+static void json_counters(struct pt_json *j, const struct pt_counters *ctr)
+{
+	const struct pt_unsupported *bad;
+	struct pt_counter_reading cr;
+	size_t i, n;
+
+	pt_json_obj_begin(j, "counters");
+	pt_json_arr_begin(j, "opened");
+	for (i = 0; !pt_counters_get(ctr, i, &cr); i++)
+		pt_json_str(j, NULL, cr.name);
+	pt_json_arr_end(j);
+	pt_json_arr_begin(j, "unsupported");
+	n = pt_counters_unsupported(ctr, &bad);
+	for (i = 0; i < n; i++) {
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "name", bad[i].name);
+		pt_json_str(j, "reason", bad[i].reason);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+	pt_json_obj_end(j);
+}
+
+static void json_regime(struct pt_json *j, const struct pt_regime *r)
+{
+	pt_json_obj_begin(j, "regime");
+	pt_json_str(j, "arch", r->arch);
+	pt_json_uint(j, "page_size", r->page_size);
+	pt_json_uint(j, "pmd_size", r->pmd_size);
+	pt_json_uint(j, "va_bits", r->va_bits);
+	pt_json_uint(j, "levels", r->levels);
+	pt_json_str(j, "format", pt_format_name(r->format));
+	pt_json_bool(j, "config_known", r->config_known);
+	pt_json_str(j, "text", r->text);
+	pt_json_obj_end(j);
+}
+
+static void json_timer_pinning(struct pt_json *j, const struct pt_run *run)
+{
+	const struct pt_timer_info *t = pt_timer_info();
+
+	pt_json_obj_begin(j, "timer");
+	pt_json_str(j, "clock", "CLOCK_MONOTONIC");
+	pt_json_num(j, "clock_overhead_ns", t->clock_overhead_ns);
+	pt_json_str(j, "cycle_source", t->cycle_source);
+	pt_json_uint(j, "cycle_hz", t->cycle_hz);
+	pt_json_num(j, "cycle_overhead_ticks", t->cycle_overhead);
+	pt_json_obj_end(j);
+	pt_json_obj_begin(j, "pinning");
+	pt_json_int(j, "requested", run->binding.requested);
+	pt_json_int(j, "cpu", run->binding.cpu);
+	pt_json_bool(j, "ok", run->binding.ok);
+	pt_json_str(j, "cpuset", run->binding.cpuset);
+	pt_json_str(j, "error", run->binding.err[0] ? run->binding.err : NULL);
+	pt_json_obj_end(j);
+}
+
+static void json_cases(struct pt_json *j, const struct pt_run *run)
+{
+	static const char *const status[] = { "ok", "failed", "skipped" };
+	size_t i;
+
+	pt_json_arr_begin(j, "cases");
+	for (i = 0; i < run->nresults; i++) {
+		const struct pt_case_result *res = &run->results[i];
+
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "workload", res->w->name);
+		pt_json_str(j, "case", res->c.name);
+		pt_json_str(j, "params", res->c.params);
+		pt_json_str(j, "status", status[res->status]);
+		pt_json_int(j, "reps_ok", res->reps_ok);
+		pt_json_num(j, "steal_seconds", res->steal_s);
+		pt_json_arr_begin(j, "notes");
+		if (res->notes[0])
+			pt_json_str(j, NULL, res->notes);
+		pt_json_arr_end(j);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+}
+
+/* Host steal time over the run, absolute and as a share of all CPUs' time. */
+static void json_steal(struct pt_json *j, const struct pt_run *run)
+{
+	double now, wall = (double)pt_now_ns() / 1e9 - run->started_mono_s, steal = NAN, pct = NAN;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (!isnan(run->steal_start_s) && !pt_steal_read(&now)) {
+		steal = now - run->steal_start_s;
+		if (wall > 0 && ncpu > 0)
+			pct = round(steal / (wall * (double)ncpu) * 1e4) / 100;
+	}
+	pt_json_num(j, "wall_seconds", wall);
+	pt_json_num(j, "steal_seconds", steal);
+	pt_json_num(j, "steal_pct", pct);
+}
+
+static void json_run(struct pt_json *j, const struct pt_run *run, int exit_status)
+{
+	char now[32];
+
+	pt_utc_now(now, sizeof(now));
+	pt_json_obj_begin(j, "tool");
+	pt_json_str(j, "name", "ptbench");
+	pt_json_str(j, "version", PTBENCH_VERSION);
+	pt_json_str(j, "command_line", run->command_line);
+	pt_json_obj_end(j);
+	pt_json_obj_begin(j, "run");
+	pt_json_str(j, "suite", run->suite);
+	pt_json_int(j, "reps", run->reps);
+	pt_json_int(j, "warmup", run->warmup);
+	pt_json_str(j, "order", run->interleave ? "interleaved" : "sequential");
+	pt_json_str(j, "free_page_reporting", run->page_reporting);
+	pt_json_str(j, "tag", run->tag);
+	pt_json_str(j, "started_utc", run->started_utc);
+	pt_json_str(j, "finished_utc", now);
+	pt_json_int(j, "exit_status", exit_status);
+	pt_json_bool(j, "process_aslr",
+		     !(personality(0xffffffff) & ADDR_NO_RANDOMIZE) || personality(0xffffffff) < 0);
+	json_steal(j, run);
+	pt_json_obj_end(j);
+}
+
+int pt_run_write_meta(const struct pt_run *run, int exit_status)
+{
+	char path[1024], tmp[1100];
+	struct pt_json j;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/meta.json", run->out_dir);
+	f = pt_atomic_open(path, tmp, sizeof(tmp));
+	if (!f)
+		return -1;
+	pt_json_init(&j, f);
+	pt_json_obj_begin(&j, NULL);
+	pt_json_int(&j, "schema_version", PT_SCHEMA_VERSION);
+	json_run(&j, run, exit_status);
+	pt_env_write_json(&j);
+	json_regime(&j, &run->regime);
+	json_timer_pinning(&j, run);
+	json_counters(&j, run->ctr);
+	json_cases(&j, run);
+	pt_json_obj_end(&j);
+	return pt_atomic_commit(f, tmp, path);
+}
+
+void pt_run_print_summary(const struct pt_run *run)
+{
+	static const char *const status[] = { "ok", "FAILED", "skipped" };
+	struct pt_summary s;
+	size_t i;
+
+	printf("%-9s %-26s %-8s %-18s %12s %8s %4s\n", "workload", "case", "status", "metric",
+	       "median", "cv%", "n");
+	for (i = 0; i < run->nresults; i++) {
+		const struct pt_case_result *res = &run->results[i];
+
+		printf("%-9s %-26s %-8s", res->w->name, res->c.name, status[res->status]);
+		if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
+			printf(" %-18s %12.4g %8.2f %4zu", res->primary_metric, s.median,
+			       s.cv * 100, s.n);
+		putchar('\n');
+	}
+}

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Runs the cases of a run and records what happened to each. */
+#ifndef PTBENCH_RUNNER_H
+#define PTBENCH_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "harness/counters.h"
+#include "harness/env.h"
+#include "harness/pin.h"
+#include "harness/sink.h"
+#include "harness/case.h"
+
+enum pt_case_status { PT_CASE_OK, PT_CASE_FAILED, PT_CASE_SKIPPED };
+
+struct pt_case_result {
+	const struct pt_workload *w;
+	struct pt_case c;
+	enum pt_case_status status;
+	int reps_ok;
+	char notes[1024];
+	/* the case's first ns_per_* metric, for the summary */
+	char primary_metric[64];
+	double primary[64];
+	int nprimary;
+	double steal_s; /* host steal time during the case, NaN unknown */
+};
+
+struct pt_run {
+	/* options */
+	const char *suite;
+	const char *out_dir;
+	const char *tag;
+	int reps;
+	int warmup;
+	double mem_frac;
+	bool explicit_request;
+	bool interleave; /* rounds of one repetition of every case */
+	/* state */
+	struct pt_counters *ctr;
+	struct pt_binding binding;
+	struct pt_regime regime;
+	struct pt_sink *sink;
+	struct pt_case_result *results;
+	size_t nresults;
+	char started_utc[32];
+	double started_mono_s; /* CLOCK_MONOTONIC at the start */
+	double steal_start_s; /* host steal time at the start, NaN unknown */
+	char command_line[1024];
+	char page_reporting[128]; /* free page reporting during the run */
+};
+
+/* Run every case in run->results; returns the number that failed. */
+int pt_run_cases(struct pt_run *run);
+/* Write out_dir/meta.json atomically. */
+int pt_run_write_meta(const struct pt_run *run, int exit_status);
+/* A table of each case's primary metric on stdout. */
+void pt_run_print_summary(const struct pt_run *run);
+void pt_utc_now(char *buf, size_t len);
+
+#endif
