@@ -450,6 +450,25 @@ static void reexec_without_aslr(int argc, char **argv)
 	free(args);
 }
 
+/*
+ * Before anything reads a knob: wait for another run's changes to end, and
+ * undo what a run killed by SIGKILL left (it would read as the baseline).
+ */
+static int take_knob_lock(void)
+{
+	char note[1200];
+	int err = pt_knob_lock(PT_KNOB_LOCK_WAIT_S, note, sizeof(note));
+
+	if (err == -EBUSY) {
+		fprintf(stderr, "ptbench run: %s\n", note);
+		return PT_EXIT_FAIL;
+	}
+	/* not root (no /run/ptbench): no knob can change, nothing to own */
+	if (!err && note[0])
+		fprintf(stderr, "ptbench run: %s\n", note);
+	return 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	/*
@@ -489,7 +508,9 @@ int cmd_run(int argc, char **argv)
 	if (pt_steal_read(&run.steal_start_s))
 		run.steal_start_s = NAN;
 	pt_knob_install_handlers();
-	ret = prepare(&run, &o, outbuf, sizeof(outbuf));
+	ret = take_knob_lock();
+	if (!ret)
+		ret = prepare(&run, &o, outbuf, sizeof(outbuf));
 	if (ret) {
 		pt_sink_abort(run.sink);
 		pt_counters_close(run.ctr);

@@ -39,6 +39,10 @@ int pt_knob_set(const char *path, const char *value)
 	if (pt_sys_path(path, real, sizeof(real)))
 		return -ENAMETOOLONG;
 	if (knob_index(real) < 0) {
+		/* no wait here: a run that wants to wait takes the lock first */
+		err = pt_knob_lock(0, NULL, 0);
+		if (err && err != -EACCES && err != -EROFS && err != -EPERM)
+			return err;
 		struct pt_knob *k;
 
 		if (nknobs >= PT_MAX_KNOBS)
@@ -46,6 +50,13 @@ int pt_knob_set(const char *path, const char *value)
 		k = &knobs[nknobs];
 		snprintf(k->path, sizeof(k->path), "%s", real);
 		err = pt_sys_read_choice(path, k->value, sizeof(k->value));
+		if (err)
+			return err;
+		/*
+		 * The journal first: a run killed between the two writes must
+		 * leave the original value where the next run finds it.
+		 */
+		err = pt_knob_journal(real, k->value);
 		if (err)
 			return err;
 		nknobs++; /* published only once complete */
@@ -70,6 +81,7 @@ void pt_knob_restore_all(void)
 		}
 		nknobs--;
 	}
+	pt_knob_journal_done();
 }
 
 int pt_knob_count(void)
