@@ -4,7 +4,7 @@
 # The documentation cannot drift: docs/workloads.md is exactly what
 # 'ptbench list --format markdown' prints, every relative link in README.md,
 # docs/, SCHEMA.md and the reference run's NOTES.md points to a file (and
-# heading) that exists, and
+# heading) that exists, every source file they name exists, and
 # README.md stays the short front door it is meant to be.
 set -u
 
@@ -39,7 +39,7 @@ size=$(wc -c <"$src/README.md")
 links_ok=1
 command -v python3 >/dev/null || links_ok=0
 if [ "$links_ok" = 1 ]; then
-	python3 - "$src" >"$tmp/links" 2>&1 <<'PY' || { cat "$tmp/links" >&2; fail "broken links (above)"; }
+	python3 - "$src" >"$tmp/links" 2>&1 <<'PY' || { cat "$tmp/links" >&2; fail "broken links or source paths (above)"; }
 import os, re, sys
 
 src = sys.argv[1]
@@ -60,20 +60,31 @@ def anchors(path):
             out.add(a)
     return out
 
+# Source files named in prose must exist: files move between layers, and
+# a manual that names the old place sends the reader nowhere. The README's
+# worked example names a file it asks the reader to create.
+src_path = re.compile(r"(?<![\w/.-])((?:util|model|harness|workloads|analysis|cli|plot|tests)"
+                      r"/[\w./-]*\w\.(?:c|h|py|sh|gp))\b")
+examples = {"workloads/mremap.c"}
+
 bad = 0
 for f in files:
     text, fence = [], False
+    rel = os.path.relpath(f, src)
     for line in open(f, encoding="utf-8"):
         if line.startswith("```"):
             fence = not fence
         elif not fence:
             text.append(re.sub(r"`[^`]*`", "", line))
+            for p in src_path.findall(line):
+                if p not in examples and not os.path.exists(os.path.join(src, p)):
+                    print(f"{rel}: names {p}, which does not exist")
+                    bad += 1
     for target in re.findall(r"\]\(([^)\s]+)\)", "".join(text)):
         if re.match(r"[a-z]+:", target):
             continue
         path, _, anchor = target.partition("#")
         dest = os.path.normpath(os.path.join(os.path.dirname(f), path)) if path else f
-        rel = os.path.relpath(f, src)
         if not os.path.exists(dest):
             print(f"{rel}: link to {target}: no such file")
             bad += 1
@@ -85,4 +96,4 @@ PY
 fi
 
 [ "$fails" -eq 0 ] || exit 1
-echo "docs: workloads.md current, README $size bytes, links resolve"
+echo "docs: workloads.md current, README $size bytes, links and source paths resolve"
