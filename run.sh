@@ -227,8 +227,9 @@ cmd_reference() {
 		[ -d results/reference.old ] && mv results/reference.old results/reference
 		exit 1
 	fi
-	# the calibrations are made separately (README "Noise on this machine"): keep them
-	for f in results/reference.old/gate*.conf results/reference.old/calibrate-*.txt; do
+	# the calibrations and the notes are made separately (results/reference/NOTES.md): keep them
+	for f in results/reference.old/gate*.conf results/reference.old/calibrate-*.txt \
+		results/reference.old/NOTES.md; do
 		[ -f "$f" ] && cp "$f" results/reference/
 	done
 	rm -rf results/reference.old

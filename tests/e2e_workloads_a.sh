@@ -4,7 +4,7 @@
 # The fault, mprotect and munmap workloads end to end at tiny sizes
 # (--max-mem 4M, 2 reps, no warm-up): every case runs ok (mTHP and file THP
 # cases may be skipped, with a note, where the kernel or the user cannot
-# have them), each has the metrics the README (Workloads) promises in every
+# have them), each has the metrics docs/workloads-notes.md promises in every
 # repetition, and the THP knobs are as they were before.
 set -uo pipefail
 

@@ -3,7 +3,7 @@
 #
 # The fork, thp and pgtable workloads end to end at tiny sizes (--max-mem
 # 64M, two repetitions): every case runs and verifies, the rows carry the
-# metrics the README (Workloads) promises, the page-table figures agree with
+# metrics docs/workloads-notes.md promises, the page-table figures agree with
 # the geometry of this machine, the sysfs knobs are as they were, and a
 # case the memory guard refuses is a usage error.
 set -uo pipefail

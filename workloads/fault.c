@@ -755,6 +755,9 @@ const struct pt_workload pt_wl_fault = {
 		"  backing: 4k, thp, mthp64K (root, anon-write and cow-child only)\n"
 		"  size: quick and ci 64M, full 64M..1G by 4x (capped by --max-mem)\n"
 		"  <n>procs/<n>threads: anon-write at 2 and all cores, each task its own region\n"
+		"verified: faults per page within the bounds of the kind and backing\n"
+		"  (base pages 0.99..1.05); thp and mthp >= 90% huge; file thp: the page\n"
+		"  cache PMD-mappable (page_cache_pmd_fraction >= 0.9)\n"
 		"metrics: ns_per_fault, ns_per_page, faults_per_page, faults_per_sec_per_task,\n"
 		"  faults_per_sec_total (tasks), ticks_per_fault, <event>_per_fault,\n"
 		"  thp_fraction, mthp_fraction, page_cache_pmd_fraction, pgtable_*",

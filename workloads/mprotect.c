@@ -205,6 +205,9 @@ const struct pt_workload pt_wl_mprotect = {
 		"      (the PMD is split into PTEs and the VMA in two); 64M\n"
 		"  split-vma: the middle page of 256 slices of a 4K region made RO (each\n"
 		"      call splits a VMA in three); 4M\n"
+		"verified: the region present and backed as claimed before; toggle: one\n"
+		"  VMA and the same backing after; split-huge: no huge page and 2 VMAs\n"
+		"  per PMD after; split-vma: 2 x calls + 1 VMAs\n"
 		"metrics: ns_per_call, ns_per_page, ticks_per_call, <event>_per_call,\n"
 		"  vmas_after, thp_fraction, thp_fraction_after, pgtable_*",
 	.cases = mprotect_cases,

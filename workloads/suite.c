@@ -9,7 +9,7 @@
 const struct pt_suite_desc pt_suites[] = {
 	{ "quick", "every workload at small sizes (default; a few minutes)" },
 	{ "full", "the characterisation run, sizes up to --max-mem (long)" },
-	{ "ci", "a stable subset for regression gating (see README)" },
+	{ "ci", "a stable subset for regression gating (docs/run.md)" },
 	{ NULL, NULL },
 };
 

@@ -428,6 +428,9 @@ const struct pt_workload pt_wl_thp = {
 		"  mthp-fault-<N>-16M  fault latency of mTHP size N, enabled ('always') for the\n"
 		"                    case when the knob is writable (root), restored after;\n"
 		"                    quick: 4 and 16 pages; full: every size below P\n"
+		"verified: thp-fault one fault per huge page and >= 90% huge; collapse\n"
+		"  from no huge page to >= 90%; split leaves no PMD mapping; mthp\n"
+		"  mthp_fraction >= 0.9\n"
 		"metrics: ns_per_huge_fault, thp_fraction, faults_per_huge_page,\n"
 		"  ns_per_collapse, ns_per_split, thp_fraction_after_split, ns_per_mthp_fault,\n"
 		"  mthp_fraction, faults_per_page, resident_fraction, pgtable_* (SCHEMA.md)",
