@@ -29,7 +29,7 @@ struct run_opts {
 	const char *case_glob;
 	const char *out;
 	const char *tag;
-	int reps, warmup, cpu;
+	int reps, warmup, cpu, lock_wait;
 	uint64_t max_mem;
 	double mem_frac;
 	bool aslr;
@@ -60,6 +60,8 @@ static void run_usage(FILE *f)
 		"  --keep-page-reporting\n"
 		"                      leave free page reporting on (default: paused for the\n"
 		"                      run where the guest has it, restored at exit)\n"
+		"  --lock-wait S       wait up to S seconds for another run's system changes\n"
+		"                      to end (default 300), then exit 1\n"
 		"  --aslr              keep address-space randomisation (default: off for\n"
 		"                      ptbench's own process, so layouts repeat run to run)\n"
 		"  -h, --help          this text\n\n"
@@ -97,6 +99,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 		{ "aslr", no_argument, NULL, 'A' },
 		{ "sequential", no_argument, NULL, 'Q' },
 		{ "keep-page-reporting", no_argument, NULL, 'K' },
+		{ "lock-wait", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -137,6 +140,12 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 				return pt_usage_error("run",
 						      "--reps needs a whole number >= 1, not '%s'",
 						      optarg);
+			break;
+		case 'L':
+			if (parse_int(optarg, 0, &o->lock_wait))
+				return pt_usage_error(
+					"run", "--lock-wait needs whole seconds >= 0, not '%s'",
+					optarg);
 			break;
 		case 'W':
 			if (parse_int(optarg, 0, &o->warmup))
@@ -454,10 +463,10 @@ static void reexec_without_aslr(int argc, char **argv)
  * Before anything reads a knob: wait for another run's changes to end, and
  * undo what a run killed by SIGKILL left (it would read as the baseline).
  */
-static int take_knob_lock(void)
+static int take_knob_lock(int wait_s)
 {
 	char note[1200];
-	int err = pt_knob_lock(PT_KNOB_LOCK_WAIT_S, note, sizeof(note));
+	int err = pt_knob_lock(wait_s, note, sizeof(note));
 
 	if (err == -EBUSY) {
 		fprintf(stderr, "ptbench run: %s\n", note);
@@ -477,7 +486,8 @@ int cmd_run(int argc, char **argv)
 	 * the ~400 varying series of a run; with 5 (0.0079) it cannot fire.
 	 */
 	struct run_opts o = {
-		.suite = "quick", .reps = 10, .warmup = 1, .cpu = -1, .mem_frac = 0.5
+		.suite = "quick", .reps = 10, .warmup = 1, .cpu = -1, .mem_frac = 0.5,
+		.lock_wait = PT_KNOB_LOCK_WAIT_S
 	};
 	struct pt_run run;
 	char outbuf[256];
@@ -508,7 +518,7 @@ int cmd_run(int argc, char **argv)
 	if (pt_steal_read(&run.steal_start_s))
 		run.steal_start_s = NAN;
 	pt_knob_install_handlers();
-	ret = take_knob_lock();
+	ret = take_knob_lock(o.lock_wait);
 	if (!ret)
 		ret = prepare(&run, &o, outbuf, sizeof(outbuf));
 	if (ret) {
