@@ -347,6 +347,8 @@ def _cell(s):
     if s is None:
         return "-"
     m = s.summary()
+    if m.ci_lo == m.ci_hi:
+        return num(m.median)  # every sample the same: an interval adds nothing
     return "%s (%s-%s%s)" % (num(m.median), num(m.ci_lo), num(m.ci_hi),
                              "" if m.ci_valid else " ~")
 
