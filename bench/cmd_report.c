@@ -176,7 +176,8 @@ static int script_path(const char *self, char *out, size_t len)
 	if (script_in(dir, out, len))
 		return 0;
 	fprintf(stderr,
-		"ptbench report: report.py is neither in %s/" PLOT_BUILD_REL " nor in %s/" PLOT_INSTALL_REL
+		"ptbench report: report.py is neither in %s/" PLOT_BUILD_REL
+		" nor in %s/" PLOT_INSTALL_REL
 		" (build or install ptbench with CMake, or set PTBENCH_PLOTDIR)\n",
 		bindir, bindir);
 	return -1;
