@@ -31,7 +31,7 @@ def _populated_bytes(run, series):
     for metric in POPULATED_METRICS:
         value = _median(run, series, metric)
         if value:
-            return value, metric
+            return value, "case's `%s` row" % metric
     params = series.param_map
     layout = params.get("layout", "")
     if layout == "dense" or series.case.startswith("dense"):
