@@ -236,7 +236,9 @@ cmd_reference() {
 	{
 		head -n 1 results/reference/REPORT.md
 		printf '\n_The report of the reference run in results/reference/, made by `./run.sh reference`._\n'
-		tail -n +2 results/reference/REPORT.md | sed 's#](figures/#](results/reference/figures/#g'
+		# links into the run directory: its figures and the every-series appendix
+		tail -n +2 results/reference/REPORT.md |
+			sed 's#](figures/#](results/reference/figures/#g; s#](REPORT-series.md)#](results/reference/REPORT-series.md)#g'
 	} >REPORT.md.tmp && mv REPORT.md.tmp REPORT.md
 	echo "report: $top/REPORT.md"
 	exit "$rc"

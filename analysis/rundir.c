@@ -360,6 +360,10 @@ static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
 	PICK(p, m->reps, "run.reps");
 	PICK(p, m->tool_version, "tool.version");
 	PICK(p, m->steal_pct, "run.steal_pct");
+	PICK(p, m->started_utc, "run.started_utc");
+	PICK(p, m->finished_utc, "run.finished_utc");
+	PICK(p, m->tag, "run.tag");
+	PICK(p, m->command_line, "tool.command_line");
 	if (!strcmp(m->pmu, "true"))
 		snprintf(m->pmu, sizeof(m->pmu), "yes");
 	else if (!strcmp(m->pmu, "false"))

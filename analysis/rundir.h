@@ -45,6 +45,11 @@ struct pt_rundir_meta {
 	char reps[16];
 	char tool_version[32];
 	char steal_pct[32]; /* host steal time, % of all CPUs' time over the run */
+	/* Which run this is, for a comparison's record of its inputs. */
+	char started_utc[40];
+	char finished_utc[40];
+	char tag[128];
+	char command_line[512];
 };
 
 struct pt_rundir {

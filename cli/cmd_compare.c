@@ -2,7 +2,7 @@
 /*
  * ptbench compare BASE NEW: a side-by-side table of two runs and an exit
  * status a CI job can gate on (0 no significant regression, 1 at least one,
- * 2 bad input). The statistics live in harness/compare.c.
+ * 2 bad input). The statistics live in analysis/compare.c.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -19,7 +19,7 @@
 #include "util/csv.h"
 #include "util/json.h"
 #include "analysis/rundir.h"
-#include "harness/sink.h"
+#include "analysis/runsummary.h"
 
 enum out_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
@@ -713,25 +713,20 @@ static void json_side(struct pt_json *j, const char *key, const struct pt_series
 		return;
 	}
 	pt_json_obj_begin(j, key);
-	pt_json_uint(j, "n", s->n);
-	pt_json_num(j, "median", sum->median);
-	pt_json_num(j, "ci_lo", sum->ci_lo);
-	pt_json_num(j, "ci_hi", sum->ci_hi);
-	pt_json_bool(j, "ci_valid", sum->ci_valid);
-	pt_json_num(j, "min", sum->min);
-	pt_json_num(j, "max", sum->max);
-	pt_json_num(j, "cv", sum->cv);
+	pt_json_summary_members(j, sum);
 	pt_json_obj_end(j);
 }
 
 static void json_rows(struct compare_ctx *x, struct pt_json *j)
 {
+	double lo, hi;
 	size_t i;
 
 	pt_json_arr_begin(j, "series");
 	for (i = 0; i < x->res->n; i++) {
 		const struct pt_cmp_row *w = &x->res->rows[i];
 
+		pt_cmp_change_ci(w, &lo, &hi);
 		pt_json_obj_begin(j, NULL);
 		pt_json_str(j, "workload", w->key->workload);
 		pt_json_str(j, "case", w->key->cs);
@@ -742,6 +737,10 @@ static void json_rows(struct compare_ctx *x, struct pt_json *j)
 		json_side(j, "base", w->base, &w->sb);
 		json_side(j, "new", w->cand, &w->sn);
 		pt_json_num(j, "change_pct", w->change_pct);
+		pt_json_num(j, "change_ci_lo_pct", lo);
+		pt_json_num(j, "change_ci_hi_pct", hi);
+		pt_json_bool(j, "tested", w->tested);
+		pt_json_bool(j, "gated", w->gated);
 		pt_json_num(j, "p", w->p);
 		pt_json_num(j, "p_adj", w->p_adj);
 		pt_json_num(j, "min_p", w->min_p);
@@ -751,6 +750,28 @@ static void json_rows(struct compare_ctx *x, struct pt_json *j)
 		pt_json_obj_end(j);
 	}
 	pt_json_arr_end(j);
+}
+
+static bool strict_fails(const struct compare_ctx *x)
+{
+	const struct pt_cmp_result *r = x->res;
+
+	return x->a->strict && (r->too_few || r->gate_blind || r->base_only || r->ungated || !r->n);
+}
+
+/* The exit status, so the JSON can record it before the command ends. */
+static int exit_code(const struct compare_ctx *x)
+{
+	return x->res->regressions || strict_fails(x) ? PT_EXIT_FAIL : PT_EXIT_OK;
+}
+
+static const char *exit_meaning(const struct compare_ctx *x)
+{
+	if (x->res->regressions)
+		return "at least one series is significantly worse";
+	if (strict_fails(x))
+		return "--strict: some series could not be judged";
+	return "no significant regression";
 }
 
 static void print_json(struct compare_ctx *x, FILE *f)
@@ -763,12 +784,15 @@ static void print_json(struct compare_ctx *x, FILE *f)
 	pt_json_obj_begin(&j, NULL);
 	pt_json_str(&j, "base", x->base->path);
 	pt_json_str(&j, "new", x->cand->path);
+	pt_json_run_identity(&j, "base_run", x->base);
+	pt_json_run_identity(&j, "new_run", x->cand);
 	pt_json_obj_begin(&j, "gate");
 	pt_json_num(&j, "alpha", x->a->opts.alpha);
 	pt_json_num(&j, "threshold_pct", x->a->opts.threshold_pct);
 	pt_json_str(&j, "correction", pt_correction_name(r->correction));
 	pt_json_str(&j, "config", x->a->config_path);
 	pt_json_str(&j, "filter", x->a->filter);
+	pt_json_bool(&j, "strict", x->a->strict);
 	pt_json_obj_end(&j);
 	pt_json_arr_begin(&j, "environment");
 	for (i = 0; i < x->nenv; i++) {
@@ -793,9 +817,12 @@ static void print_json(struct compare_ctx *x, FILE *f)
 	pt_json_uint(&j, "not_gated", r->ungated);
 	pt_json_bool(&j, "gate_blind", r->gate_blind);
 	pt_json_bool(&j, "hardware_differs", x->loud > 0);
+	pt_json_int(&j, "exit_status", exit_code(x));
+	pt_json_str(&j, "exit_meaning", exit_meaning(x));
 	pt_json_obj_end(&j);
 	json_rows(x, &j);
 	pt_json_obj_end(&j);
+	fputc('\n', f);
 }
 
 /* ---- output, stderr and the exit status ---- */
@@ -879,16 +906,10 @@ static void report_stderr(struct compare_ctx *x)
 
 static int exit_status(const struct compare_ctx *x)
 {
-	const struct pt_cmp_result *r = x->res;
-
-	if (r->regressions)
-		return PT_EXIT_FAIL;
-	if (x->a->strict && (r->too_few || r->gate_blind || r->base_only || r->ungated || !r->n)) {
+	if (!x->res->regressions && strict_fails(x))
 		fprintf(stderr, "ptbench compare: --strict: failing because some series could "
 				"not be judged\n");
-		return PT_EXIT_FAIL;
-	}
-	return PT_EXIT_OK;
+	return exit_code(x);
 }
 
 static int load_inputs(struct compare_args *a, struct pt_rundir *base, struct pt_rundir *cand,

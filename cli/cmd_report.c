@@ -5,6 +5,7 @@
  * its arguments, finds the script and an interpreter, and runs it.
  */
 #include <errno.h>
+#include <libgen.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -21,6 +22,15 @@
 /* Debian's python3-matplotlib is installed for the system interpreter. */
 #define SYSTEM_PYTHON "/usr/bin/python3"
 #define EXEC_FAILED 127
+/*
+ * Where the scripts are, relative to the directory of this binary: the
+ * build copies plot/ to share/ptbench/plot beside ptbench, and
+ * 'cmake --install' puts it under PREFIX/share with the binary in
+ * PREFIX/bin. No source path is compiled in, so an installed ptbench works
+ * after the source tree is gone.
+ */
+#define PLOT_BUILD_REL "share/ptbench/plot"
+#define PLOT_INSTALL_REL "../share/ptbench/plot"
 
 struct report_args {
 	const char *dir, *dir2;
@@ -35,11 +45,12 @@ static void usage(FILE *f)
 		"usage: ptbench report DIR [DIR2] [--config FILE] [--no-plots] [--python PATH]\n"
 		"\n"
 		"Write DIR/REPORT.md with its figures in DIR/figures/ (PNG and SVG) and the\n"
-		"data for the gnuplot scripts in DIR/plot-data/: the environment and\n"
-		"translation regime, headline findings, each workload's table and figure,\n"
-		"what was measured and what was modelled, and the caveats. With DIR2, add a\n"
-		"comparison of DIR (BASE) with DIR2 (NEW), including the table of\n"
-		"'ptbench compare DIR DIR2 --format markdown'.\n"
+		"data for the gnuplot scripts in DIR/plot-data/: first what D128 would\n"
+		"change against D64 for this run (each row measured or modelled), then the\n"
+		"headline figures, each workload's table and figure, what was measured and\n"
+		"what was modelled, and the caveats; every series and the environment go\n"
+		"to DIR/REPORT-series.md. With DIR2, the report opens with the comparison\n"
+		"of DIR (BASE) with DIR2 (NEW) by 'ptbench compare'.\n"
 		"\n"
 		"options:\n"
 		"  --no-plots     no figures (needs no matplotlib); the report says so\n"
@@ -49,12 +60,12 @@ static void usage(FILE *f)
 		"                 " SYSTEM_PYTHON " where it exists, else python3 on PATH)\n"
 		"  -h, --help     this text\n"
 		"\n"
-		"The script is $PTBENCH_SRCDIR/plot/report.py (default source directory:\n"
-		"%s).\n"
+		"The scripts are found beside this binary: BINDIR/" PLOT_BUILD_REL " (a build\n"
+		"tree), else BINDIR/" PLOT_INSTALL_REL " (an install); $PTBENCH_PLOTDIR\n"
+		"overrides both.\n"
 		"Exit status: 0 written, 1 the report could not be made (e.g. matplotlib\n"
 		"missing), 2 bad usage or input (a missing directory, a malformed CSV).\n"
-		"See docs/report.md.\n",
-		PTBENCH_SRCDIR);
+		"See docs/report.md.\n");
 }
 
 /* 0 parsed, 1 --help given, or PT_EXIT_USAGE. */
@@ -132,22 +143,44 @@ static const char *pick_python(const char *requested)
 	return "python3";
 }
 
-static int script_path(char *out, size_t len)
+static bool script_in(const char *dir, char *out, size_t len)
 {
-	const char *src = getenv("PTBENCH_SRCDIR");
+	return snprintf(out, len, "%s/report.py", dir) < (int)len && !access(out, R_OK);
+}
 
-	if (!src || !*src)
-		src = PTBENCH_SRCDIR;
-	if (snprintf(out, len, "%s/plot/report.py", src) >= (int)len)
-		return -1;
-	if (access(out, R_OK)) {
-		fprintf(stderr,
-			"ptbench report: %s: %s (set PTBENCH_SRCDIR to the ptbench source "
-			"directory)\n",
-			out, strerror(errno));
+/* The script: $PTBENCH_PLOTDIR, else beside the binary (self). */
+static int script_path(const char *self, char *out, size_t len)
+{
+	const char *env = getenv("PTBENCH_PLOTDIR");
+	char self_copy[PATH_MAX], dir[PATH_MAX + 32];
+	const char *bindir;
+
+	if (env && *env) {
+		if (script_in(env, out, len))
+			return 0;
+		fprintf(stderr, "ptbench report: $PTBENCH_PLOTDIR: %s/report.py: %s\n", env,
+			strerror(errno ? errno : ENAMETOOLONG));
 		return -1;
 	}
-	return 0;
+	if (!*self) {
+		fprintf(stderr, "ptbench report: cannot read /proc/self/exe to find the "
+				"scripts; set PTBENCH_PLOTDIR to the plot directory\n");
+		return -1;
+	}
+	snprintf(self_copy, sizeof(self_copy), "%s", self);
+	bindir = dirname(self_copy);
+	snprintf(dir, sizeof(dir), "%s/" PLOT_BUILD_REL, bindir);
+	if (script_in(dir, out, len))
+		return 0;
+	snprintf(dir, sizeof(dir), "%s/" PLOT_INSTALL_REL, bindir);
+	if (script_in(dir, out, len))
+		return 0;
+	fprintf(stderr,
+		"ptbench report: report.py is neither in %s/" PLOT_BUILD_REL
+		" nor in %s/" PLOT_INSTALL_REL
+		" (build or install ptbench with CMake, or set PTBENCH_PLOTDIR)\n",
+		bindir, bindir);
+	return -1;
 }
 
 /* This binary, so the script can run 'ptbench compare'; "" when unknown. */
@@ -224,8 +257,8 @@ int cmd_report(int argc, char **argv)
 		rc = check_run_dir(a.dir2);
 	if (rc)
 		return rc;
-	if (script_path(script, sizeof(script)))
-		return PT_EXIT_FAIL;
 	self_path(self, sizeof(self));
+	if (script_path(self, script, sizeof(script)))
+		return PT_EXIT_FAIL;
 	return run_script(&a, script, self);
 }

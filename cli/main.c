@@ -19,6 +19,7 @@ static const struct pt_command commands[] = {
 	{ "model", cmd_model, "the D128 model: geometry, pgtable, walk" },
 	{ "snapshot", cmd_snapshot, "save a process's populated pages for offline modelling" },
 	{ "compare", cmd_compare, "compare two runs; exit 1 on a significant regression" },
+	{ "summary", cmd_summary, "per-series medians and intervals of a run, as JSON or CSV" },
 	{ "calibrate", cmd_calibrate, "measure the gate's A/A false-positive rate" },
 	{ "report", cmd_report, "write REPORT.md and figures for one or two runs" },
 };

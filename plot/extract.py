@@ -3,7 +3,8 @@
 """Extract the small CSVs the gnuplot scripts (plot/*.gp) read, from a run
 directory, into DIR/plot-data/ (or --out). Standard library only, so it runs
 where matplotlib does not. Every value is a median over the repetitions of
-results.csv (or a row of walk_model.csv); "NaN" marks an absent value.
+results.csv as `ptbench summary` computes it (or a row of walk_model.csv);
+"NaN" marks an absent value.
 
   pgtable.csv       case,kernel_bytes,model_d64_bytes,model_d128_bytes
   translation.csv   ws_bytes, then per curve: measured_<backing> (median ns
@@ -148,6 +149,9 @@ def main():
     except ptdata.InputError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
+    except ptdata.ToolError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
     written, notes = extract(run, args.out or os.path.join(args.dir, "plot-data"))
     for path in written:
         print(path)

@@ -75,6 +75,9 @@ def main(description, plot_fn):
     except ptdata.InputError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
+    except ptdata.ToolError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 1
     result = plot_fn(run, args.out or os.path.join(args.dir, "figures"))
     for path in result.paths:
         print(path)

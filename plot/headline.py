@@ -31,7 +31,7 @@ def _populated_bytes(run, series):
     for metric in POPULATED_METRICS:
         value = _median(run, series, metric)
         if value:
-            return value, metric
+            return value, "case's `%s` row" % metric
     params = series.param_map
     layout = params.get("layout", "")
     if layout == "dense" or series.case.startswith("dense"):
@@ -125,7 +125,7 @@ def ratio_range(run):
     return min(values), max(values), len(values)
 
 
-def _walk_points(run, source, backing):
+def walk_points(run, source, backing):
     return {r["ws"]: r["ns_per_access"] for r in run.walk or []
             if r["source"] == source and r["backing"] == backing}
 
@@ -143,8 +143,8 @@ def measured_ns(run, backing, ws):
 
 def translation_headline(run, backing):
     """Predicted D128 vs fitted D64 ns per access nearest a 1 GiB working set."""
-    d64 = _walk_points(run, "fitted-d64", backing)
-    d128 = _walk_points(run, "predicted-d128", backing)
+    d64 = walk_points(run, "fitted-d64", backing)
+    d128 = walk_points(run, "predicted-d128", backing)
     common = sorted(set(d64) & set(d128))
     if not common:
         return None
@@ -159,7 +159,7 @@ def translation_headline(run, backing):
 def walk_fit_error(run, backing):
     """Relative error of the fitted D64 curve against the measured medians
     of results.csv: (mean %, max %, worst ws, points) or None."""
-    fitted = _walk_points(run, "fitted-d64", backing)
+    fitted = walk_points(run, "fitted-d64", backing)
     errors = []
     for ws, ns in fitted.items():
         m = measured_ns(run, backing, ws)

@@ -4,15 +4,18 @@
 results.csv and meta.json are required; walk_model.csv (written by the walk
 model's calibration) is optional. Bad input raises InputError with the file,
 the line where there is one, and what is wrong. Standard library only.
+
+The statistics of each series (median, its 95% interval, range, CV) are not
+computed here: they come from `ptbench summary DIR --format json`, the C
+code `ptbench compare` also uses, so the report cannot drift from the gate.
 """
 import csv
 import json
 import math
 import os
 import re
-from collections import OrderedDict
-
-import ptstats
+import subprocess
+from collections import OrderedDict, namedtuple
 
 RESULT_COLUMNS = ("workload", "case", "params", "rep", "metric", "value",
                   "unit", "better")
@@ -38,6 +41,72 @@ _SIZE_MULT = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 class InputError(Exception):
     """A run directory or one of its files is missing or malformed."""
+
+
+class ToolError(Exception):
+    """The ptbench binary is missing or failed for another reason than bad input."""
+
+
+# One series' statistics as `ptbench summary` writes them (None for null).
+Summary = namedtuple("Summary", "n median mean stddev cv min max ci_lo ci_hi ci_valid p90 p99")
+SUMMARY_FIELDS = Summary._fields
+
+
+def summary_from_json(obj):
+    """A Summary from an object with the members of pt_json_summary_members."""
+    return Summary(*(obj.get(f) for f in SUMMARY_FIELDS))
+
+
+def find_ptbench(explicit=None):
+    """The ptbench binary: explicit, else $PTBENCH, else the binary these
+    scripts were built or installed with (they sit in share/ptbench/plot
+    beside build/ptbench, or under PREFIX/share beside PREFIX/bin/ptbench).
+    None when there is none."""
+    if explicit:
+        return explicit
+    env = os.environ.get("PTBENCH")
+    if env:
+        return env
+    here = os.path.dirname(os.path.abspath(__file__))  # .../share/ptbench/plot
+    top = os.path.normpath(os.path.join(here, "..", "..", ".."))
+    for path in (os.path.join(top, "ptbench"), os.path.join(top, "bin", "ptbench")):
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def run_ptbench(ptbench, args, ok=(0,)):
+    """stdout of `ptbench ARGS`. Exit 2 (bad input) raises InputError with
+    ptbench's message; other failures raise ToolError."""
+    if not ptbench:
+        raise ToolError("no ptbench binary to compute the statistics (pass --ptbench, set "
+                        "$PTBENCH, or run the scripts installed beside ptbench)")
+    cmd = [ptbench] + list(args)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise ToolError("`%s` could not run: %s" % (" ".join(cmd), e)) from None
+    if proc.returncode in ok:
+        return proc.stdout
+    lines = [l for l in proc.stderr.strip().splitlines() if not l.startswith("(see ")]
+    msg = lines[0] if lines else "no message"
+    if msg.startswith("ptbench %s: " % args[0]):
+        msg = msg[len("ptbench %s: " % args[0]):]
+    if proc.returncode == 2:
+        raise InputError(msg)
+    raise ToolError("`%s` exited %d: %s" % (" ".join(cmd), proc.returncode, msg))
+
+
+def load_summaries(ptbench, directory):
+    """(workload, case, params, metric) -> Summary, from `ptbench summary`."""
+    text = run_ptbench(ptbench, ["summary", directory, "--format", "json"])
+    try:
+        doc = json.loads(text)
+        return {(r["workload"], r["case"], r["params"], r["metric"]): summary_from_json(r)
+                for r in doc["series"]}
+    except (ValueError, KeyError, TypeError) as e:
+        raise ToolError("`ptbench summary %s` wrote unexpected JSON: %s" % (directory, e)) \
+            from None
 
 
 class Series:
@@ -70,8 +139,9 @@ class Series:
         return self.metric in MODELLED_METRICS
 
     def summary(self):
+        """The series' statistics from `ptbench summary` (set by Run)."""
         if self._summary is None:
-            self._summary = ptstats.summarize(self.values)
+            raise ToolError("%s: no statistics from ptbench summary" % "/".join(self.key))
         return self._summary
 
 
@@ -254,13 +324,19 @@ def load_walk_model(path):
 class Run:
     """One run directory: its series, meta.json and optional walk model."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, ptbench=None):
         if not os.path.isdir(directory):
             raise InputError("%s: not a directory" % directory)
         self.dir = directory
+        self.ptbench = find_ptbench(ptbench)
         self.series = load_results(os.path.join(directory, "results.csv"))
         self.meta = load_meta(os.path.join(directory, "meta.json"))
         self.walk = load_walk_model(os.path.join(directory, "walk_model.csv"))
+        summaries = load_summaries(self.ptbench, directory)
+        for s in self.series:
+            s._summary = summaries.get(s.key)
+            if s._summary is None:
+                raise ToolError("ptbench summary has no %s" % "/".join(s.key))
 
     def workloads(self):
         """Workload names in the order they first appear."""

@@ -1,21 +1,24 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""Write DIR/REPORT.md, its figures (DIR/figures/) and the gnuplot extracts
-(DIR/plot-data/) for a ptbench run; with DIR2, add a comparison of DIR
-(BASE) with DIR2 (NEW), as `ptbench compare DIR DIR2` would.
+"""Write DIR/REPORT.md, its appendix DIR/REPORT-series.md, its figures
+(DIR/figures/) and the gnuplot extracts (DIR/plot-data/) for a ptbench run;
+with DIR2, open with a comparison of DIR (BASE) with DIR2 (NEW), as
+`ptbench compare DIR DIR2` makes it.
 
-Every number in the report is computed from DIR/results.csv, meta.json and
-walk_model.csv (and DIR2's); the report says which are measured and which
-are modelled. Exit status: 0 written, 1 a figure could not be made (e.g.
-matplotlib missing: use --no-plots), 2 bad input (a missing directory, a
-malformed results.csv, meta.json or walk_model.csv).
+REPORT.md opens with what D128 would change against D64 for this run (or,
+with DIR2, with the comparison), then the headline figures, then the
+workload tables. The statistics are the C code's: per-series medians and
+intervals from `ptbench summary`, comparisons from `ptbench compare --format
+json`; this script lays them out. Exit status: 0 written, 1 a figure could
+not be made (e.g. matplotlib missing: use --no-plots) or ptbench failed,
+2 bad input (a missing directory, a malformed results.csv, meta.json or
+walk_model.csv).
 """
 import argparse
 import os
-import subprocess
 import sys
 
-import compare
+import cmpjson
 import extract
 import ptdata
 import reporttext as rt
@@ -31,15 +34,11 @@ def parse_args(argv):
     ap.add_argument("dir2", nargs="?", help="a second run to compare with (DIR is BASE)")
     ap.add_argument("--no-plots", action="store_true",
                     help="no matplotlib figures (the report says they were not made)")
-    ap.add_argument("--ptbench", default=os.environ.get("PTBENCH"),
-                    help="the ptbench binary, for 'ptbench compare --format markdown' "
-                         "in the comparison section (default: $PTBENCH)")
+    ap.add_argument("--ptbench",
+                    help="the ptbench binary that computes the statistics (default: $PTBENCH, "
+                         "else the one these scripts were built or installed with)")
     ap.add_argument("--gate-config", metavar="FILE",
                     help="passed to 'ptbench compare --config' for the gate's verdicts")
-    ap.add_argument("--alpha", type=float, default=compare.ALPHA,
-                    help="significance level of the comparison (default %(default)s)")
-    ap.add_argument("--threshold", type=float, default=compare.THRESHOLD_PCT,
-                    help="smallest change in percent that counts (default %(default)s)")
     return ap.parse_args(argv)
 
 
@@ -68,24 +67,6 @@ def remove_stale(figdir, stem):
             os.remove(path)
 
 
-def run_compare_command(ptbench, base_dir, new_dir, fmt, config=None):
-    """(text, note): the output of `ptbench compare --format fmt`, or why
-    there is none. Exit 1 (a regression) is a result, not a failure."""
-    if not ptbench:
-        return None, "no ptbench binary given (--ptbench)"
-    cmd = [ptbench, "compare", base_dir, new_dir, "--format", fmt]
-    if config:
-        cmd += ["--config", config]
-    try:
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return None, "`%s` could not run: %s" % (" ".join(cmd), e)
-    if proc.returncode in (0, 1) and proc.stdout.strip():
-        return proc.stdout, None
-    first = (proc.stderr.strip().splitlines() or ["no message"])[0]
-    return None, "`ptbench compare` exited %d (%s)" % (proc.returncode, first)
-
-
 def write_atomic(path, text):
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
@@ -96,47 +77,53 @@ def write_atomic(path, text):
 
 
 def build(run, run2, args):
-    """The report text, or raises ImportError when figures cannot be made."""
-    result = gate_md = gate_note = None
+    """(report text, appendix text); raises ImportError when figures cannot
+    be made, InputError or ToolError from ptbench."""
+    result = gate_md = None
     if run2 is not None:
-        result = compare.compare(run.series, run2.series, args.alpha, args.threshold)
-        gate_csv, _note = run_compare_command(args.ptbench, run.dir, run2.dir, "csv",
-                                              args.gate_config)
-        if gate_csv:
-            result = compare.apply_gate(result, gate_csv)
-        gate_md, gate_note = run_compare_command(args.ptbench, run.dir, run2.dir, "markdown",
-                                                 args.gate_config)
+        result = cmpjson.compare(run.ptbench, run.dir, run2.dir, args.gate_config)
+        gate_md = cmpjson.compare(run.ptbench, run.dir, run2.dir, args.gate_config,
+                                  fmt="markdown")
     figdir = os.path.join(run.dir, "figures")
     figures = {} if args.no_plots else make_figures(run, result, figdir)
     extracts, extract_notes = extract.extract(run, os.path.join(run.dir, "plot-data"))
     doc = rt.Doc(run.dir, figures, args.no_plots)
     rt.title(doc, run, run2)
-    rt.environment(doc, run)
+    if result is not None:
+        rt.comparison(doc, run, run2, result, args.gate_config)
+    rt.decision_table(doc, run)
     rt.headlines(doc, run)
-    rt.measured_vs_modelled(doc, run)
     rt.workloads(doc, run)
-    if run2 is not None:
-        rt.comparison(doc, run, run2, result, gate_md, gate_note, args.gate_config)
+    rt.measured_vs_modelled(doc, run)
     rt.caveats(doc, run)
     rt.files(doc, run, extracts, extract_notes)
-    rt.all_series(doc, run)
-    return doc.text()
+    app = rt.Doc(run.dir, figures, args.no_plots)
+    rt.appendix_title(app, run)
+    if gate_md:
+        rt.compare_appendix(app, gate_md)
+    rt.environment(app, run)
+    rt.all_series(app, run)
+    return doc.text(), app.text()
 
 
 def main(argv=None):
     args = parse_args(argv)
     try:
-        run = ptdata.Run(args.dir)
-        run2 = ptdata.Run(args.dir2) if args.dir2 else None
+        run = ptdata.Run(args.dir, args.ptbench)
+        run2 = ptdata.Run(args.dir2, args.ptbench) if args.dir2 else None
+        text, appendix = build(run, run2, args)
     except ptdata.InputError as e:
         print("report: error: %s" % e, file=sys.stderr)
         return 2
-    try:
-        text = build(run, run2, args)
+    except ptdata.ToolError as e:
+        print("report: error: %s" % e, file=sys.stderr)
+        return 1
     except ImportError as e:
         print("report: error: cannot make figures with %s: %s; install Debian's "
               "python3-matplotlib, or pass --no-plots" % (sys.executable, e), file=sys.stderr)
         return 1
+    # the appendix first, so REPORT.md never links to a file not yet there
+    write_atomic(os.path.join(run.dir, rt.APPENDIX), appendix)
     path = os.path.join(run.dir, "REPORT.md")
     write_atomic(path, text)
     print(path)

@@ -1,21 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""The sections of REPORT.md. Each function appends Markdown to a Doc from
-the data of a run; none of them invents a number. Standard library only."""
+"""The sections of REPORT.md and of the appendix beside it. Each function
+appends Markdown to a Doc from the data of a run; none of them invents a
+number or computes a statistic: medians and intervals come from `ptbench
+summary`, comparisons from `ptbench compare --format json`. Standard library
+only."""
 import os
 from collections import OrderedDict
 
-import compare
+import cmpjson
+import decision
 import headline
 import ptdata
 
-# The metrics each workload's table shows first; the appendix has them all.
+# The metrics each workload's table shows; the appendix has them all.
 PRIMARY = OrderedDict([
-    ("tlb", ("ns_per_access", "cycles_per_access", "ticks_per_access")),
+    ("tlb", ("ns_per_access", "ticks_per_access")),
     ("fault", ("ns_per_fault", "faults_per_page")),
     ("mprotect", ("ns_per_call", "ns_per_page")),
     ("fork", ("ns_per_fork", "ns_per_mib_resident")),
     ("munmap", ("ns_per_page",)),
-    ("thp", ("ns_per_huge_fault", "thp_fraction")),
+    ("thp", ("ns_per_huge_fault", "thp_fraction", "ns_per_mthp_fault", "mthp_fraction",
+             "ns_per_collapse", "ns_per_split")),
     ("pgtable", ("pgtable_bytes_kernel", "pgtable_bytes_model_d64",
                  "pgtable_bytes_model_d128", "pgtable_d128_d64_ratio")),
 ])
@@ -24,6 +29,7 @@ FIGURE_OF = {"tlb": "translation", "pgtable": "pgtable", "fork": "mmcost",
 FIGURE_NUMBER = {"pgtable": 1, "translation": 2, "mmcost": 3, "faults": 4, "compare": 5}
 HIGH_CV = 0.10
 MAX_LISTED = 15
+APPENDIX = "REPORT-series.md"
 
 
 class Doc:
@@ -101,17 +107,37 @@ def title(doc, run, run2):
     name = os.path.basename(os.path.normpath(run.dir))
     doc.add("# ptbench report: %s" % name, "")
     tag = run.meta_get("run", "tag")
-    if tag:
-        doc.add("Run tag: `%s`." % tag, "")
-    doc.add("Written by `ptbench report` from `results.csv`, `meta.json` and, where "
-            "present, `walk_model.csv` in this directory. **Measured** numbers are samples "
-            "ptbench took on the machine below; **modelled** numbers come from ptbench's D64/"
-            "D128 model (page-table memory from the populated pages of each case, and a "
-            "TLB/page-walk simulator calibrated on the measured TLB sweep). Each table says "
-            "which is which.", "")
+    what = "Run tag `%s`. " % tag if tag else ""
+    doc.add(what + "Written by `ptbench report` from this directory's `results.csv`, "
+            "`meta.json` and, where present, `walk_model.csv`. **Measured**: sampled by "
+            "ptbench on the machine below. **Modelled**: ptbench's D64/D128 page-table model "
+            "and its TLB/page-walk simulator. Every series, and the full environment, are "
+            "in [%s](%s)." % (APPENDIX, APPENDIX), "")
+    doc.add(machine_line(run), "")
     if run2 is not None:
-        doc.add("A comparison with `%s` (BASE: this run, NEW: that run) is in "
-                "[Comparison](#comparison)." % run2.dir, "")
+        doc.add("Compared with `%s` (BASE: this run, NEW: that run)." % run2.dir, "")
+
+
+def machine_line(run):
+    """One line: what was measured, where."""
+    parts = [run.meta_get("regime", "text") or "regime not recorded",
+             "kernel %s" % run.meta_get("env", "kernel_release", default="?"),
+             run.meta_get("env", "cpu_model", default="CPU not recorded"),
+             "suite %s, %s repetitions" % (run.meta_get("run", "suite", default="?"),
+                                          run.meta_get("run", "reps", default="?"))]
+    started = run.meta_get("run", "started_utc")
+    if started:
+        parts.append("started %s" % started)
+    return "**Machine and run:** " + "; ".join(str(p) for p in parts) + "."
+
+
+def decision_table(doc, run):
+    doc.add("## What D128 would change against D64", "")
+    doc.add("For this machine and run: the D64 column is this kernel, measured or modelled "
+            "as marked; no D128 kernel or hardware was measured, so every D128 number is "
+            "modelled or follows from the architecture's geometry.", "")
+    table(doc, ("question", "D64", "D128", "change", "kind", "basis, and what it leaves out"),
+          decision.rows(run))
 
 
 def _flatten(node, prefix=""):
@@ -128,6 +154,7 @@ def _flatten(node, prefix=""):
 
 
 def environment(doc, run):
+    """The full environment, for the appendix."""
     doc.add("## Environment and translation regime", "")
     regime = run.meta_get("regime", "text")
     doc.add("**Translation regime:** %s." % (regime or "not recorded in meta.json"), "")
@@ -239,13 +266,15 @@ def _key_measurements(doc, run):
 
 
 def headlines(doc, run):
-    doc.add("## Headline findings", "")
+    doc.add("## Headline figures", "")
     doc.add("Modelled:", "")
     _pgtable_sentences(doc, run)
     _translation_sentences(doc, run)
     doc.add("", "Measured on this machine (median over repetitions):", "")
     _key_measurements(doc, run)
     doc.add("")
+    figure(doc, "pgtable")
+    figure(doc, "translation")
 
 
 def _validation(doc, run):
@@ -301,36 +330,59 @@ def measured_vs_modelled(doc, run):
     _walk_fit(doc, run)
 
 
-def _workload_rows(run, workload):
-    series = run.select(workload)
-    wanted = PRIMARY.get(workload)
-    primary = [s for s in series if wanted and s.metric in wanted]
-    if not primary:  # an unknown workload, or none of its usual metrics
-        primary = [s for s in series if s.better != "neither"] or series
-    params_of = {}
-    for s in primary:
-        params_of.setdefault(s.case, set()).add(s.params)
-    show_params = any(len(p) > 1 for p in params_of.values())
-    return primary, show_params
+def _workload_metrics(run, workload):
+    """The metrics of a workload's table, in PRIMARY's order; for a workload
+    PRIMARY does not know, every metric with a better direction."""
+    present = OrderedDict((s.metric, None) for s in run.select(workload))
+    wanted = [m for m in PRIMARY.get(workload, ()) if m in present]
+    if wanted:
+        return wanted
+    return [m for m in present if run.select(workload, m)[0].better != "neither"] or \
+        list(present)
+
+
+def _cell(s):
+    """median (95% interval) for a table cell; the interval marked ~ when too
+    few samples for 95% (then it is the range)."""
+    if s is None:
+        return "-"
+    m = s.summary()
+    if m.ci_lo == m.ci_hi:
+        return num(m.median)  # every sample the same: an interval adds nothing
+    return "%s (%s-%s%s)" % (num(m.median), num(m.ci_lo), num(m.ci_hi),
+                             "" if m.ci_valid else " ~")
 
 
 def workloads(doc, run):
     doc.add("## Workloads", "")
-    doc.add("Median over repetitions, its 95% interval (order statistics; `~` when too few "
-            "samples for 95%), coefficient of variation and number of samples. Every series "
-            "is in the appendix.", "")
+    doc.add("Per case: the median over repetitions and, in brackets, its 95%% interval "
+            "(order statistics; `~`: too few samples for 95%%, the range is shown), the "
+            "largest CV of the row, the samples per series, and whether the row is measured "
+            "or modelled. Every metric is in [%s](%s)." % (APPENDIX, APPENDIX), "")
     for workload in run.workloads():
         doc.add("### %s" % workload, "")
-        rows, show_params = _workload_rows(run, workload)
+        metrics = _workload_metrics(run, workload)
+        units = {s.metric: s.unit for s in run.select(workload)}
+        cases = OrderedDict()
+        for s in run.select(workload):
+            if s.metric in metrics:
+                cases.setdefault((s.case, s.params), {})[s.metric] = s
+        params_of = {}
+        for case, params in cases:
+            params_of.setdefault(case, set()).add(params)
+        show_params = any(len(p) > 1 for p in params_of.values())
         header = ["case"] + (["params"] if show_params else []) + [
-            "metric", "median", "95% CI", "CV", "n", "unit", "kind"]
+            "%s (%s)" % (m, units[m]) for m in metrics] + ["CV", "n", "kind"]
         out = []
-        for s in rows:
-            m = s.summary()
-            ci = "%s-%s%s" % (num(m.ci_lo), num(m.ci_hi), "" if m.ci_valid else " ~")
-            row = [s.case] + (["`%s`" % s.params] if show_params else []) + [
-                s.metric, num(m.median), ci, "%.1f%%" % (m.cv * 100), m.n, s.unit, kind(s)]
-            out.append(row)
+        for (case, params), by_metric in cases.items():
+            present = list(by_metric.values())
+            cv = max(s.summary().cv or 0 for s in present)
+            ns = sorted({s.summary().n for s in present})
+            kinds = sorted({kind(s) for s in present})
+            out.append([case] + (["`%s`" % params] if show_params else []) +
+                       [_cell(by_metric.get(m)) for m in metrics] +
+                       ["%.1f%%" % (cv * 100), "/".join(str(n) for n in ns),
+                        "/".join(kinds)])
         table(doc, header, out)
         if workload in FIGURE_OF:
             figure(doc, FIGURE_OF[workload])
@@ -354,51 +406,91 @@ def _env_diff(run, run2):
 LOUD_KEYS = ("env.cpu_model", "env.page_size", "regime.page_size", "regime.arch")
 
 
-def _comparison_env(doc, run, run2):
-    diff = _env_diff(run, run2)
+def _comparison_env(doc, result):
+    diff = [e for e in result.environment if e["differs"]]
     if not diff:
-        doc.add("The environments (env and regime in meta.json) are identical.", "")
+        doc.add("The environments `ptbench compare` checks are the same on both sides.", "")
         return
-    loud = [k for k, _a, _b in diff if k in LOUD_KEYS]
+    loud = [e["field"] for e in diff if e["warning"]]
     if loud:
-        doc.add("**WARNING: the runs differ in %s: a comparison across CPU models or page "
+        doc.add("**WARNING: the runs differ in %s: a comparison across hardware or page "
                 "sizes measures the machines, not the kernels.**" % ", ".join(loud), "")
-    table(doc, ("environment key", "BASE", "NEW"), diff)
+    table(doc, ("differs", "BASE", "NEW"), [(e["field"], e["base"], e["new"]) for e in diff])
 
 
-def _comparison_summary(doc, result):
-    counts = OrderedDict()
-    for r in result.rows:
-        counts[r.verdict] = counts.get(r.verdict, 0) + 1
-    doc.add("Verdicts from %s (Mann-Whitney U, corrected over %d tested series; defaults "
-            "alpha %g, threshold %g%%; medians and intervals computed here, see "
-            "docs/report.md): %s." % (
-                "`ptbench compare`" if result.source == "ptbench compare" else
-                "plot/compare.py, the same default rules as `ptbench compare`",
-                result.tested, result.alpha, result.threshold_pct,
-                ", ".join("%d %s" % (n, v) for v, n in counts.items())), "")
-    floor = compare.gate_floor(result)
-    if floor is not None and floor >= result.alpha:
-        doc.add("**With these sample counts the gate cannot fire**: the smallest possible "
-                "Holm-adjusted p is %.3g >= alpha %g. Run more repetitions." % (
-                    floor, result.alpha), "")
-    flagged = [r for r in result.rows
-               if r.verdict in ("regression", "improvement", "changed (descriptive)")]
-    if flagged:
-        table(doc, ("series", "BASE median", "NEW median", "change", "95% interval",
-                    "p (adjusted)", "verdict"),
-              [("%s/%s `%s` %s" % (r.series_base.workload, r.series_base.case,
-                                   r.series_base.params, r.series_base.metric),
-                num(r.base.median), num(r.new.median), pct(r.change_pct),
-                "%s to %s" % (pct(r.ci_lo_pct), pct(r.ci_hi_pct)),
-                "%.3g" % r.p_adj if r.p_adj is not None else "-",
-                "**%s**" % r.verdict) for r in flagged])
-    for label, only in (("only in BASE", result.only_base), ("only in NEW", result.only_new)):
+def _verdict_counts(result):
+    sm = result.summary
+    return ("%d series: %d worse, %d better, %d changed (descriptive), %d no significant "
+            "change, %d too few samples, %d not gated, %d only in BASE, %d only in NEW" % (
+                sm["series"], sm["worse"], sm["better"], sm["changed"],
+                sm["series"] - sm["worse"] - sm["better"] - sm["changed"] - sm["too_few"]
+                - sm["not_gated"] - sm["base_only"] - sm["new_only"],
+                sm["too_few"], sm["not_gated"], sm["base_only"], sm["new_only"]))
+
+
+def _pct_or_dash(v):
+    return "-" if v is None else pct(v)
+
+
+def _interval(r):
+    if r.ci_lo_pct is None or r.ci_hi_pct is None:
+        return "- (too few samples)"
+    return "%s to %s" % (pct(r.ci_lo_pct), pct(r.ci_hi_pct))
+
+
+def _flagged_table(doc, rows):
+    table(doc, ("series", "BASE median", "NEW median", "change", "95% interval of the change",
+                "p (corrected)", "verdict"),
+          [("%s/%s `%s` %s" % (r.workload, r.case, r.params, r.metric),
+            num(r.base.median), num(r.new.median), _pct_or_dash(r.change_pct), _interval(r),
+            "%.3g" % r.p_adj if r.p_adj is not None else "-", "**%s**" % r.verdict)
+           for r in rows[:MAX_LISTED]])
+    if len(rows) > MAX_LISTED:
+        doc.add("... and %d more in [%s](%s)." % (len(rows) - MAX_LISTED, APPENDIX, APPENDIX),
+                "")
+
+
+def comparison(doc, run, run2, result, gate_config=None):
+    """The first screen when two runs are given: compare's verdicts."""
+    gate, sm = result.gate, result.summary
+    doc.add("## Comparison: BASE against NEW", "")
+    doc.add("BASE `%s` (this run, %s) against NEW `%s` (%s). Verdicts, medians, intervals "
+            "and p-values are `ptbench compare`'s (Mann-Whitney U, %s-corrected over %d "
+            "tested series; alpha %g, threshold %g%%%s): **%s**, exit status %d." % (
+                run.dir, result.base_run.get("kernel_release") or "kernel not recorded",
+                run2.dir, result.new_run.get("kernel_release") or "kernel not recorded",
+                gate["correction"], sm["tested"], gate["alpha"], gate["threshold_pct"],
+                ", per-series settings of `%s`" % gate_config if gate_config else "",
+                sm["exit_meaning"], sm["exit_status"]), "")
+    doc.add("Verdicts: %s." % _verdict_counts(result), "")
+    if gate_config:
+        doc.add("The gate used the per-series settings of `%s` (`ptbench compare --config`): "
+                "thresholds raised to the run-to-run noise `ptbench calibrate` measured, and "
+                "series too noisy to judge are `not gated`." % gate_config, "")
+    if sm["gate_blind"]:
+        doc.add("**With these sample counts the gate cannot fire**: no series can reach its "
+                "alpha after the correction. Run more repetitions.", "")
+    if sm["too_few"]:
+        doc.add("**%d series have too few samples to be judged.**" % sm["too_few"], "")
+    _comparison_env(doc, result)
+    for title_, verdicts in (("Regressions", ("regression",)),
+                             ("Improvements and descriptive changes",
+                              ("improvement", "changed (descriptive)"))):
+        rows = sorted((r for r in result.rows if r.verdict in verdicts),
+                      key=lambda r: -abs(r.change_pct or 0))
+        doc.add("### %s" % title_, "")
+        if rows:
+            _flagged_table(doc, rows)
+        else:
+            doc.add("None.", "")
+    for label, verdict in (("only in BASE", "only in BASE"), ("only in NEW", "only in NEW")):
+        only = [r for r in result.rows if r.verdict == verdict]
         if only:
-            names = ", ".join("%s/%s %s" % (s.workload, s.case, s.metric)
-                              for s in only[:MAX_LISTED])
+            names = ", ".join(cmpjson.label(r) for r in only[:MAX_LISTED])
             more = " ... and %d more" % (len(only) - MAX_LISTED) if len(only) > MAX_LISTED else ""
             doc.add("Series %s (%d, not compared): %s%s." % (label, len(only), names, more), "")
+    figure(doc, "compare")
+    doc.add("Every series compared: [%s](%s)." % (APPENDIX, APPENDIX), "")
 
 
 def _demoted(markdown):
@@ -407,25 +499,9 @@ def _demoted(markdown):
                      for line in markdown.rstrip().splitlines())
 
 
-def comparison(doc, run, run2, result, gate_md, gate_note, gate_config=None):
-    doc.add("## Comparison", "")
-    doc.add("BASE `%s` (this run) against NEW `%s`. Changes are NEW relative to BASE; "
-            "\"regression\" means worse in the metric's better-direction." % (run.dir, run2.dir),
-            "")
-    _comparison_env(doc, run, run2)
-    if gate_config:
-        doc.add("The gate used the per-series settings of `%s` (`ptbench compare --config`): "
-                "thresholds raised to the run-to-run noise `ptbench calibrate` measured, and "
-                "series too noisy to judge marked `not gated`." % gate_config, "")
-    doc.add("### Changes", "")
-    _comparison_summary(doc, result)
-    figure(doc, "compare")
-    doc.add("### The gate's table (`ptbench compare --format markdown`)", "")
-    if gate_md:
-        doc.add("<details><summary>every series compared</summary>", "", _demoted(gate_md), "",
-                "</details>", "")
-    else:
-        doc.add("_Not included: %s._" % gate_note, "")
+def compare_appendix(doc, gate_md):
+    doc.add("## Comparison: every series (`ptbench compare --format markdown`)", "")
+    doc.add(_demoted(gate_md), "")
 
 
 def _vm_line(run):
@@ -499,7 +575,8 @@ def caveats(doc, run):
 
 def files(doc, run, extracts, notes):
     doc.add("## Files", "")
-    items = ["`results.csv`, `meta.json`: the run (results/SCHEMA.md)"]
+    items = ["[`%s`](%s): every series of the run and the full environment" % (
+        APPENDIX, APPENDIX), "`results.csv`, `meta.json`: the run (results/SCHEMA.md)"]
     if run.walk is not None:
         items.append("`walk_model.csv`: the walk model's measured, fitted-d64 and "
                      "predicted-d128 rows")
@@ -515,12 +592,19 @@ def files(doc, run, extracts, notes):
     doc.add("")
 
 
+def appendix_title(doc, run):
+    name = os.path.basename(os.path.normpath(run.dir))
+    doc.add("# ptbench report: %s, appendix" % name, "")
+    doc.add("Beside [REPORT.md](REPORT.md), written with it by `ptbench report`. Medians, "
+            "intervals and CVs are `ptbench summary`'s.", "")
+
+
 def all_series(doc, run):
-    doc.add("## Appendix: every series", "", "<details><summary>%d series</summary>" %
-            len(run.series), "")
-    table(doc, ("workload", "case", "params", "metric", "median", "CV", "n", "unit", "better",
-                "kind"),
+    doc.add("## Every series", "")
+    table(doc, ("workload", "case", "params", "metric", "median", "95% interval", "CV", "n",
+                "unit", "better", "kind"),
           [(s.workload, s.case, "`%s`" % s.params, s.metric, num(s.summary().median),
-            "%.1f%%" % (s.summary().cv * 100), s.summary().n, s.unit, s.better, kind(s))
+            "%s-%s%s" % (num(s.summary().ci_lo), num(s.summary().ci_hi),
+                         "" if s.summary().ci_valid else " ~"),
+            "%.1f%%" % ((s.summary().cv or 0) * 100), s.summary().n, s.unit, s.better, kind(s))
            for s in run.series])
-    doc.add("</details>", "")

@@ -53,6 +53,16 @@ class TestFiles(unittest.TestCase):
         self.assertEqual(run.series[0].values, [1.5, 2.5])
         self.assertEqual(run.series[0].size, 4096)
         self.assertIsNone(run.walk)
+        # the statistics are ptbench summary's: median of 1.5 and 2.5, and
+        # two samples are too few for a 95% interval of the median
+        m = run.series[0].summary()
+        self.assertEqual((m.n, m.median, m.min, m.max), (2, 2.0, 1.5, 2.5))
+        self.assertFalse(m.ci_valid)
+
+    def test_no_binary(self):
+        self.write("results.csv", HEADER + "t,a,,0,m,1,ns,lower\n")
+        with self.assertRaises(ptdata.ToolError):
+            ptdata.Run(self.dir, ptbench=os.path.join(self.dir, "no-such-ptbench"))
 
     def test_bad_value_names_line(self):
         msg = self.error_of(HEADER + "tlb,a,,0,ns_per_access,1,ns,lower\n"

@@ -143,8 +143,56 @@ expect_in "$tmp/err" "CPU model: 'Synthetic CPU' (base) vs 'Other CPU' (new)" "o
 
 # Other formats, and -o.
 expect_rc 1 "json" "$PTBENCH" compare --format json -o "$tmp/cmp.json" "$tmp/base" "$tmp/slow"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["summary"]["worse"] == 1' \
-	"$tmp/cmp.json" || fail "json: not valid or wrong summary"
+python3 - "$tmp/cmp.json" "$tmp/base" "$tmp/slow" <<'PY' || fail "json: not valid or wrong fields"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert (s["worse"], s["better"], s["exit_status"]) == (1, 0, 1), s
+assert "worse" in s["exit_meaning"], s
+assert (d["gate"]["alpha"], d["gate"]["threshold_pct"], d["gate"]["correction"]) == \
+    (0.01, 5, "holm"), d["gate"]
+for key, path, kernel in (("base_run", sys.argv[2], "6.1.0-test-D64"),
+                          ("new_run", sys.argv[3], "6.1.0-test-D64")):
+    r = d[key]
+    assert (r["path"], r["kernel_release"], r["format"], r["suite"], r["reps"]) == \
+        (path, kernel, "D64", "ci", "10"), r
+rows = {(r["workload"], r["case"], r["metric"]): r for r in d["series"]}
+assert len(rows) == 4, rows.keys()
+w = rows[("tlb", "chase-4k-64M", "ns_per_access")]
+assert w["verdict"] == "worse" and w["gated"] and w["tested"], w
+assert (w["base"]["n"], w["new"]["n"]) == (10, 10), w
+# the change lies inside its interval, and both medians inside theirs
+assert w["change_ci_lo_pct"] <= w["change_pct"] <= w["change_ci_hi_pct"], w
+for side in ("base", "new"):
+    x = w[side]
+    assert x["ci_valid"] and x["ci_lo"] <= x["median"] <= x["ci_hi"], x
+# %.9g in the JSON: equal to about 1e-7 of the change
+assert abs(w["change_pct"] - (w["new"]["median"] / w["base"]["median"] - 1) * 100) < 1e-6
+assert w["p_adj"] >= w["p"] and w["p_adj"] < 0.01, w
+same = rows[("fault", "anon-4k", "faults_per_page")]
+assert same["verdict"] == "~" and not same["tested"], same
+PY
+# ptbench summary: the same medians and intervals, for one run.
+expect_rc 0 "summary json" "$PTBENCH" summary "$tmp/slow"
+python3 - "$tmp/out" "$tmp/cmp.json" <<'PY' || fail "summary: medians differ from compare's"
+import json, sys
+s = json.load(open(sys.argv[1]))
+c = json.load(open(sys.argv[2]))
+new = {(r["workload"], r["case"], r["params"], r["metric"]): r["new"] for r in c["series"]}
+assert len(s["series"]) == len(new) == 4
+for r in s["series"]:
+    n = new[(r["workload"], r["case"], r["params"], r["metric"])]
+    for k in ("n", "median", "ci_lo", "ci_hi", "ci_valid", "min", "max", "cv"):
+        assert r[k] == n[k], (k, r, n)
+assert s["run"]["kernel_release"] == "6.1.0-test-D64"
+PY
+expect_rc 0 "summary csv" "$PTBENCH" summary --format csv -o "$tmp/sum.csv" "$tmp/slow"
+[ "$(head -1 "$tmp/sum.csv")" = "workload,case,params,metric,unit,better,n,median,ci_lo,ci_hi,ci_valid,min,max,mean,stddev,cv,p90,p99" ] ||
+	fail "summary csv: header"
+[ "$(wc -l <"$tmp/sum.csv")" = 5 ] || fail "summary csv: expected 4 series"
+expect_rc 2 "summary of a missing run" "$PTBENCH" summary "$tmp/nope"
+expect_in "$tmp/err" "$tmp/nope" "summary of a missing run"
+expect_rc 2 "summary --format xml" "$PTBENCH" summary --format xml "$tmp/slow"
 expect_rc 1 "csv" "$PTBENCH" compare --format csv "$tmp/base" "$tmp/slow"
 expect_in "$tmp/out" "^workload,case,params,metric,unit,better,base_n" "csv"
 [ "$(grep -c ',worse$' "$tmp/out")" = 1 ] || fail "csv: expected one worse row"

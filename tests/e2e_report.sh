@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# ptbench report and every plot script on the fixture run
-# (tests/fixtures/run-small), headless: REPORT.md has its sections and
-# headline numbers, every figure it references exists and is a valid PNG or
-# SVG, the gnuplot scripts run (when gnuplot is installed), a comparison of
-# two runs names the metric slowed down, and bad input exits 2.
+# ptbench report on the fixture run (tests/fixtures/run-small), headless:
+# REPORT.md opens with the D128-against-D64 table (or, with two runs, the
+# comparison), has its sections and headline numbers, its appendix file is
+# written and linked, every figure it references exists and is a valid PNG
+# or SVG, a comparison of two runs names the metric slowed down, and bad
+# input exits 2 with a message and no traceback.
 set -uo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/report_common.sh"
 
@@ -26,6 +27,7 @@ sed -i '5s/,ns_per_access,[^,]*,/,ns_per_access,fast,/' "$tmp/bad/results.csv"
 expect 2 "report of a malformed results.csv" "$PTBENCH" report "$tmp/bad"
 grep -q 'results.csv:5' "$tmp/err" || fail "the message does not give results.csv:5"
 expect 2 "report.py on a malformed results.csv" "$py" "$plot/report.py" "$tmp/bad"
+grep -q Traceback "$tmp/err" && fail "report.py printed a traceback for bad input"
 new_run badmeta
 echo '{"truncated": ' >"$tmp/badmeta/meta.json"
 expect 2 "report of a malformed meta.json" "$PTBENCH" report "$tmp/badmeta"
@@ -35,17 +37,48 @@ printf 'source,case,backing,ws_bytes,ns_per_access\n%s\n' \
 expect 2 "report of a malformed walk_model.csv" "$PTBENCH" report "$tmp/badwalk"
 expect 2 "report with a bad second directory" "$PTBENCH" report "$fixture" "$tmp/missing"
 [ -e "$tmp/bad/REPORT.md" ] && fail "a REPORT.md was written for bad input"
+expect 1 "report with an unusable ptbench" env PTBENCH=/nonexistent/ptbench \
+	"$py" "$plot/report.py" "$fixture" --no-plots
+grep -q 'nonexistent/ptbench' "$tmp/err" || fail "the message does not name the binary"
+grep -q Traceback "$tmp/err" && fail "report.py printed a traceback for a missing binary"
 
 # ---- one run ----
 new_run a
 expect 0 "report of the fixture run" "$PTBENCH" report "$tmp/a"
 r=$tmp/a/REPORT.md
 grep -qx "$r" "$tmp/out" || fail "report does not print the path of REPORT.md"
-for s in "## Environment and translation regime" "## Headline findings" \
+for s in "## What D128 would change against D64" "## Headline figures" \
 	"## Measured vs modelled" "## Workloads" "## Caveats" \
 	"### tlb" "### fault" "### mprotect" "### fork" "### munmap" "### thp" "### pgtable"; do
 	has "$r" "^$s\$" "section '$s'"
 done
+# the decision table is the first section, and each of its rows is there
+[ "$(grep -m1 '^## ' "$r")" = "## What D128 would change against D64" ] &&
+	ok "the D128 table comes first" || fail "the first section is $(grep -m1 '^## ' "$r")"
+has "$r" '^\| page-table memory per populated GiB \(4K pages\) \| [0-9.]+ MiB \(model\); kernel [0-9.]+ MiB \(measured\) \| [0-9.]+ MiB \| [0-9.]+x' \
+	"decision: page-table memory"
+has "$r" '^\| translation cost per access, 4K pages, working sets measured \|.*\| [+-][0-9.]+% to [+-][0-9.]+% \(at 1 GiB: .*\| modelled \|' \
+	"decision: translation cost as a range"
+has "$r" '^\| PMD block: THP and the smaller hugetlb size \| 2 MiB \| 1 MiB \|' "decision: PMD 2M -> 1M"
+has "$r" '^\| PUD block: the larger hugetlb size \| 1 GiB \| 256 MiB \|' "decision: PUD 1G -> 256M"
+has "$r" '^\| contiguous run at PMD level.* \| 32 MiB \| 16 MiB \|' "decision: contiguous runs"
+has "$r" '^\| THP cases measured \(backing=thp\) \| THP fraction' "decision: the THP cases"
+has "$r" '^\| kernel operation costs \(fork, mprotect, munmap, faults\) \|.*\| not yet modelled \|' \
+	"decision: operation costs not modelled"
+# the appendix: its own file, linked, with every series and the environment
+a=$tmp/a/REPORT-series.md
+has "$r" '\]\(REPORT-series.md\)' "the appendix linked"
+has "$a" '^## Every series$' "appendix: every series"
+has "$a" '^## Environment and translation regime$' "appendix: the environment"
+[ "$(grep -c '^| ' "$a")" -gt "$(tail -n +2 "$tmp/a/results.csv" | cut -d, -f1-3,5 | sort -u | wc -l)" ] &&
+	ok "appendix: a row per series" || fail "appendix: fewer rows than series"
+grep -q '^## Every series' "$r" && fail "the every-series table is still in REPORT.md"
+# the tlb table shows the metric the harness writes, with ptbench summary's median
+has "$r" '^\| case \| ns_per_access \(ns\) \| ticks_per_access \(rdtsc\) \|' "ticks_per_access in the tlb table"
+want=$("$PTBENCH" summary "$tmp/a" | "$py" -c 'import json,sys
+r = [s for s in json.load(sys.stdin)["series"] if s["case"] == "chase-4k-1G" and s["metric"] == "ticks_per_access"][0]
+print(("%.4g \\(%.4g-%.4g" % (r["median"], r["ci_lo"], r["ci_hi"])).replace(".", "\\."))')
+has "$r" "^\| chase-4k-1G \|.*\| $want" "chase-4k-1G ticks_per_access median and interval from ptbench summary"
 has "$r" 'D128 would use [0-9]+\.[0-9]+x the page-table memory of D64: [0-9.]+ MiB per populated' \
 	"page-table headline"
 has "$r" 'Modelled translation cost [+-][0-9.]+% per access at a 1 GiB working set' \
@@ -81,7 +114,12 @@ new_run b
 awk -F, -v OFS=, '$2=="anon-write-4k" && $5=="ns_per_fault" {$6=sprintf("%.9g", $6*1.5)} 1' \
 	"$fixture/results.csv" >"$tmp/b/results.csv"
 expect 0 "report of two runs" "$PTBENCH" report "$tmp/a" "$tmp/b"
-has "$r" '^## Comparison$' "comparison section"
+has "$r" '^## Comparison: BASE against NEW$' "comparison section"
+[ "$(grep -m1 '^## ' "$r")" = "## Comparison: BASE against NEW" ] &&
+	ok "the comparison comes first" || fail "the first section is $(grep -m1 '^## ' "$r")"
+has "$r" 'Verdicts: [0-9]+ series: 1 worse, 0 better' "verdict counts from compare"
+has "$r" 'exit status 1' "compare's exit status"
+has "$tmp/a/REPORT-series.md" '^## Comparison: every series' "compare's full table in the appendix"
 has "$r" 'anon-write-4k.*ns_per_fault.*\*\*regression\*\*' "the slowed metric named a regression"
 [ "$(grep -c '\*\*regression\*\*' "$r")" -eq 1 ] && ok "only one regression" ||
 	fail "other series reported as regressions"
@@ -93,7 +131,7 @@ expect 0 "report of two runs with --config" "$PTBENCH" report "$tmp/a" "$tmp/b" 
 has "$r" "per-series settings of .$tmp/gate.conf." "the config named in the report"
 [ "$(grep -c '\*\*regression\*\*' "$r")" -eq 0 ] && ok "no regression under gate=off" ||
 	fail "a gate=off series reported as a regression"
-has "$r" 'not gated' "the series shown as not gated"
+has "$r" 'Verdicts: [0-9]+ series: 0 worse, .* 1 not gated' "the series counted as not gated"
 expect 2 "report --config missing" "$PTBENCH" report "$tmp/a" "$tmp/b" --config "$tmp/nope.conf"
 
 # ---- --no-plots, and a run with only some workloads ----

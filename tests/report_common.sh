@@ -5,7 +5,10 @@
 : "${PTBENCH:?PTBENCH must name the ptbench binary}"
 : "${PTBENCH_SRCDIR:?PTBENCH_SRCDIR must name the source directory}"
 fixture=${PTBENCH_FIXTURES:-$PTBENCH_SRCDIR/tests/fixtures}/run-small
-plot=$PTBENCH_SRCDIR/plot
+# The scripts as the build copied them beside the binary, where ptbench
+# report runs them from; they find the binary's statistics through $PTBENCH.
+plot=$(dirname "$PTBENCH")/share/ptbench/plot
+[ -f "$plot/report.py" ] || { echo "FAIL: no $plot/report.py (the build copies plot/ there)"; exit 1; }
 if [ -n "${PTBENCH_PYTHON:-}" ]; then
 	py=$PTBENCH_PYTHON
 elif [ -x /usr/bin/python3 ]; then

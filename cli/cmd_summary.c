@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ptbench summary DIR: every series of a run with its median, 95% interval
+ * of the median, range and spread, as JSON or CSV. The report scripts read
+ * their numbers from here rather than computing statistics of their own.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/commands.h"
+#include "analysis/rundir.h"
+#include "analysis/runsummary.h"
+#include "util/schema.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ptbench summary DIR [--format json|csv] [-o FILE]\n"
+		"\n"
+		"Every series (workload, case, params, metric) of a run directory (or its\n"
+		"results.csv) with n, median, the 95%% confidence interval of the median\n"
+		"(ci_valid false when there are too few samples for one), min, max, mean,\n"
+		"standard deviation, CV, p90 and p99: the statistics ptbench compare uses.\n"
+		"\n"
+		"options:\n"
+		"  --format F         json (default) or csv\n"
+		"  -o, --output FILE  write to FILE (atomically) instead of stdout\n"
+		"  -h, --help         this text\n"
+		"\n"
+		"Exit status: 0 written, 1 out of memory or a write failed, 2 bad usage or\n"
+		"input (the message names the file and line). See docs/report.md.\n");
+}
+
+struct summary_args {
+	const char *dir, *out_path;
+	enum pt_summary_format format;
+};
+
+/* 0 parsed, 1 --help given, or PT_EXIT_USAGE. */
+static int parse_args(int argc, char **argv, struct summary_args *a)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!strcmp(optarg, "json"))
+				a->format = PT_SUMMARY_JSON;
+			else if (!strcmp(optarg, "csv"))
+				a->format = PT_SUMMARY_CSV;
+			else
+				return pt_usage_error("summary", "--format '%s': expected json or csv",
+						      optarg);
+			break;
+		case 'o':
+			a->out_path = optarg;
+			break;
+		case 'h':
+			usage(stdout);
+			return 1;
+		case ':':
+			return pt_usage_error("summary", "%s needs a value", argv[optind - 1]);
+		default:
+			return pt_usage_error("summary", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (argc - optind != 1)
+		return pt_usage_error("summary", "expected one run directory (got %d)",
+				      argc - optind);
+	a->dir = argv[optind];
+	return 0;
+}
+
+static int write_out(const struct summary_args *a, const struct pt_rundir *run)
+{
+	char tmp[4200];
+	FILE *f;
+	int err;
+
+	if (!a->out_path) {
+		if (pt_run_summary_write(stdout, run, a->format) || fflush(stdout)) {
+			fprintf(stderr, "ptbench summary: writing stdout failed\n");
+			return PT_EXIT_FAIL;
+		}
+		return PT_EXIT_OK;
+	}
+	f = pt_atomic_open(a->out_path, tmp, sizeof(tmp));
+	if (!f) {
+		fprintf(stderr, "ptbench summary: %s: %s\n", a->out_path,
+			strerror(errno ? errno : ENAMETOOLONG));
+		return PT_EXIT_USAGE;
+	}
+	if (pt_run_summary_write(f, run, a->format)) {
+		pt_atomic_abort(f, tmp);
+		fprintf(stderr, "ptbench summary: %s: write failed\n", a->out_path);
+		return PT_EXIT_FAIL;
+	}
+	err = pt_atomic_commit(f, tmp, a->out_path);
+	if (err) {
+		fprintf(stderr, "ptbench summary: %s: %s\n", a->out_path, strerror(-err));
+		return PT_EXIT_FAIL;
+	}
+	return PT_EXIT_OK;
+}
+
+int cmd_summary(int argc, char **argv)
+{
+	struct summary_args a = { 0 };
+	struct pt_rundir run;
+	char err[4400];
+	int ret;
+
+	ret = parse_args(argc, argv, &a);
+	if (ret)
+		return ret == 1 ? PT_EXIT_OK : ret;
+	if (pt_rundir_read(a.dir, &run, err, sizeof(err))) {
+		fprintf(stderr, "ptbench summary: %s\n", err);
+		return PT_EXIT_USAGE;
+	}
+	ret = write_out(&a, &run);
+	pt_rundir_free(&run);
+	return ret;
+}

@@ -1,0 +1,68 @@
+# SPDX-License-Identifier: GPL-2.0-only
+"""Unit tests of the D128 decision table on the fixture run: sizes from
+`ptbench model geometry`, translation ranges from walk_model.csv and the
+medians ptbench summary gives; needs $PTBENCH."""
+import csv
+import os
+import statistics
+import unittest
+
+import decision
+import ptdata
+
+FIXTURES = os.environ.get("PTBENCH_FIXTURES") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fixtures")
+RUN = os.path.join(FIXTURES, "run-small")
+
+
+def walk(source, backing):
+    with open(os.path.join(RUN, "walk_model.csv"), newline="") as f:
+        return {int(r["ws_bytes"]): float(r["ns_per_access"]) for r in csv.DictReader(f)
+                if r["source"] == source and r["backing"] == backing}
+
+
+def measured(case):
+    with open(os.path.join(RUN, "results.csv"), newline="") as f:
+        return statistics.median(float(r["value"]) for r in csv.DictReader(f)
+                                 if r["case"] == case and r["metric"] == "ns_per_access")
+
+
+class TestDecision(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.fixture = ptdata.Run(RUN)
+        cls.rows = {r.what: r for r in decision.rows(cls.fixture)}
+
+    def test_geometry_rows(self):
+        pmd = self.rows["PMD block: THP and the smaller hugetlb size"]
+        self.assertEqual((pmd.d64, pmd.d128, pmd.change), ("2 MiB", "1 MiB", "1/2"))
+        pud = self.rows["PUD block: the larger hugetlb size"]
+        self.assertEqual((pud.d64, pud.d128, pud.change), ("1 GiB", "256 MiB", "1/4"))
+
+    def test_translation_range_at_1g(self):
+        f, p = walk("fitted-d64", "4k")[1 << 30], walk("predicted-d128", "4k")[1 << 30]
+        m = measured("chase-4k-1G")
+        pts = {ws: (lo, hi) for ws, lo, hi, _m in decision.translation_points(self.fixture, "4k")}
+        lo, hi = pts[1 << 30]
+        self.assertAlmostEqual(hi, max((p / f - 1) * 100, (p - f) / m * 100), places=6)
+        self.assertAlmostEqual(lo, min((p / f - 1) * 100, (p - f) / m * 100), places=6)
+
+    def test_every_row_says_its_kind(self):
+        for r in self.rows.values():
+            self.assertTrue(r.kind, r)
+        ops = self.rows["kernel operation costs (fork, mprotect, munmap, faults)"]
+        self.assertEqual(ops.kind, "not modelled")
+
+    def test_no_geometry_without_regime(self):
+        saved = self.fixture.meta
+        self.fixture.meta = {}
+        try:
+            geo, why = decision.geometry(self.fixture)
+        finally:
+            self.fixture.meta = saved
+        self.assertIsNone(geo)
+        self.assertIn("page_size", why)
+
+
+if __name__ == "__main__":
+    unittest.main()
