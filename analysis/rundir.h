@@ -50,6 +50,8 @@ struct pt_rundir_meta {
 	char finished_utc[40];
 	char tag[128];
 	char command_line[512];
+	char run_id[64]; /* run.id, "" in runs made before it existed */
+	char hostname[128];
 };
 
 struct pt_rundir {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/runsummary.h"
+#include "util/csv.h"
 #include "util/schema.h"
 
 const char *pt_better_word(enum pt_better b)

@@ -513,6 +513,7 @@ int cmd_run(int argc, char **argv)
 	run.tag = o.tag;
 	run.mem_frac = o.mem_frac;
 	run.explicit_request = o.workloads || o.case_glob;
+	pt_run_new_id(run.run_id, sizeof(run.run_id));
 	pt_utc_now(run.started_utc, sizeof(run.started_utc));
 	run.started_mono_s = (double)pt_now_ns() / 1e9;
 	if (pt_steal_read(&run.steal_start_s))

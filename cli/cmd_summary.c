@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "analysis/rundir.h"
 #include "analysis/runsummary.h"
+#include "util/atomicfile.h"
 #include "util/schema.h"
 
 static void usage(FILE *f)

@@ -14,6 +14,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_history(int argc, char **argv);
 
 /* "error: ..." on stderr, for usage errors; returns PT_EXIT_USAGE. */
 int pt_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

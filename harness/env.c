@@ -286,6 +286,7 @@ static void json_cpu(struct pt_json *j)
 void pt_env_write_json(struct pt_json *j)
 {
 	pt_json_obj_begin(j, "env");
+	json_file(j, "hostname", "/proc/sys/kernel/hostname", false);
 	json_file(j, "kernel_release", "/proc/sys/kernel/osrelease", false);
 	json_file(j, "kernel_version", "/proc/sys/kernel/version", false);
 	json_file(j, "arch", "/proc/sys/kernel/arch", false);

@@ -24,6 +24,25 @@ void pt_utc_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+void pt_run_new_id(char *buf, size_t len)
+{
+	struct timespec ts;
+
+	/* the real file, not a fixture's: an id must be unique, not posed */
+	FILE *f = fopen("/proc/sys/kernel/random/uuid", "r");
+
+	if (f) {
+		bool ok = fgets(buf, (int)len, f) != NULL;
+
+		fclose(f);
+		buf[strcspn(buf, "\n")] = '\0';
+		if (ok && strlen(buf) >= 32)
+			return;
+	}
+	clock_gettime(CLOCK_REALTIME, &ts);
+	snprintf(buf, len, "t%lld-%09ld-p%d", (long long)ts.tv_sec, ts.tv_nsec, (int)getpid());
+}
+
 static void record_note(void *ctx, const char *text)
 {
 	struct pt_case_result *res = ctx;
@@ -307,6 +326,7 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_str(j, "command_line", run->command_line);
 	pt_json_obj_end(j);
 	pt_json_obj_begin(j, "run");
+	pt_json_str(j, "id", run->run_id);
 	pt_json_str(j, "suite", run->suite);
 	pt_json_int(j, "reps", run->reps);
 	pt_json_int(j, "warmup", run->warmup);

@@ -44,6 +44,7 @@ struct pt_run {
 	struct pt_sink *sink;
 	struct pt_case_result *results;
 	size_t nresults;
+	char run_id[40]; /* a UUID: the run's key in a history database */
 	char started_utc[32];
 	double started_mono_s; /* CLOCK_MONOTONIC at the start */
 	double steal_start_s; /* host steal time at the start, NaN unknown */
@@ -58,5 +59,7 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status);
 /* A table of each case's primary metric on stdout. */
 void pt_run_print_summary(const struct pt_run *run);
 void pt_utc_now(char *buf, size_t len);
+/* A new run id: the kernel's random UUID, else time, pid and a counter. */
+void pt_run_new_id(char *buf, size_t len);
 
 #endif

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* ptbench history add|list|show|export: run directories kept in one SQLite file. */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/history.h"
+#include "cli/commands.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ptbench history add DIR... [--db FILE]\n"
+		"       ptbench history list [--db FILE] [--tag T] [--kernel K] [--host H]\n"
+		"                            [--suite S] [--format text|csv]\n"
+		"       ptbench history show ID [--db FILE]\n"
+		"       ptbench history export ID -o DIR [--db FILE]\n"
+		"\n"
+		"Keeps runs in one SQLite file (default " PT_HISTORY_DEFAULT_DB "), for a\n"
+		"baseline of many runs. add is idempotent (a run is keyed by meta.json's\n"
+		"run.id, or a hash of its files for runs made before ids existed); list\n"
+		"shows the runs matching every filter given, oldest first; show one run;\n"
+		"export writes a run back out as a run directory (results.csv, meta.json)\n"
+		"that compare, summary and report read. Two jobs may add at once.\n"
+		"\n"
+		"options:\n"
+		"  --db FILE        the history database\n"
+		"  --tag T, --kernel K, --host H, --suite S\n"
+		"                   list only runs with this tag, kernel release, host, suite\n"
+		"  --format F       list as text (default) or csv\n"
+		"  -o, --output DIR export into DIR (new or empty)\n"
+		"  -h, --help       this text\n"
+		"\n"
+		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
+		"past %d s, disk full), 2 bad usage or input: a bad run directory, an\n"
+		"unknown id, a file that is not a ptbench history (never modified).\n",
+		PT_HISTORY_BUSY_MS / 1000);
+}
+
+struct history_args {
+	const char *db, *out, *format;
+	struct pt_history_filter filter;
+};
+
+/* Options anywhere after the action; positional arguments stay in argv[optind..]. */
+static int parse_args(int argc, char **argv, struct history_args *a)
+{
+	static const struct option longopts[] = {
+		{ "db", required_argument, NULL, 'd' },	    { "tag", required_argument, NULL, 't' },
+		{ "kernel", required_argument, NULL, 'k' }, { "host", required_argument, NULL, 'H' },
+		{ "suite", required_argument, NULL, 's' },  { "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'd': a->db = optarg; break;
+		case 't': a->filter.tag = optarg; break;
+		case 'k': a->filter.kernel_release = optarg; break;
+		case 'H': a->filter.host = optarg; break;
+		case 's': a->filter.suite = optarg; break;
+		case 'f': a->format = optarg; break;
+		case 'o': a->out = optarg; break;
+		case 'h':
+			usage(stdout);
+			return -1;
+		case ':':
+			return pt_usage_error("history", "%s needs a value", argv[optind - 1]);
+		default:
+			return pt_usage_error("history", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (a->format && strcmp(a->format, "text") && strcmp(a->format, "csv"))
+		return pt_usage_error("history", "--format must be text or csv, not '%s'",
+				      a->format);
+	return 0;
+}
+
+static int fail(enum pt_history_err e, const char *err)
+{
+	fprintf(stderr, "ptbench history: %s\n", err);
+	return e == PT_HIST_EINPUT ? PT_EXIT_USAGE : PT_EXIT_FAIL;
+}
+
+static int do_add(struct pt_history *h, int n, char **dirs)
+{
+	char id[64], err[1024];
+	int i, added_n = 0;
+
+	for (i = 0; i < n; i++) {
+		bool added;
+		enum pt_history_err e = pt_history_add(h, dirs[i], &added, id, sizeof(id), err,
+						       sizeof(err));
+
+		if (e)
+			return fail(e, err);
+		printf("%s %s %s\n", added ? "added" : "already there:", id, dirs[i]);
+		added_n += added;
+	}
+	fprintf(stderr, "ptbench history: %d of %d run(s) added\n", added_n, n);
+	return PT_EXIT_OK;
+}
+
+static int print_run(void *ctx, const struct pt_history_run *r)
+{
+	bool csv = *(const bool *)ctx;
+
+	if (csv)
+		printf("%s,%s,%s,%s,%s,%s,%lld\n", r->id, r->started_utc, r->suite, r->tag,
+		       r->kernel_release, r->host, r->nrows);
+	else
+		printf("%-38s %-20s %-6s %-12s %-24s %-12s %lld\n", r->id, r->started_utc,
+		       r->suite, r->tag[0] ? r->tag : "-", r->kernel_release, r->host,
+		       r->nrows);
+	return 0;
+}
+
+static int do_list(struct pt_history *h, const struct history_args *a)
+{
+	bool csv = a->format && !strcmp(a->format, "csv");
+	enum pt_history_err e;
+	char err[1024];
+
+	if (csv)
+		printf("id,started_utc,suite,tag,kernel_release,host,rows\n");
+	else
+		printf("%-38s %-20s %-6s %-12s %-24s %-12s %s\n", "id", "started (UTC)", "suite",
+		       "tag", "kernel", "host", "rows");
+	e = pt_history_list(h, &a->filter, print_run, &csv, err, sizeof(err));
+	return e ? fail(e, err) : PT_EXIT_OK;
+}
+
+static int do_show(struct pt_history *h, const char *id)
+{
+	struct pt_history_run r;
+	enum pt_history_err e;
+	char err[1024];
+
+	e = pt_history_get(h, id, &r, err, sizeof(err));
+	if (e)
+		return fail(e, err);
+	printf("id:           %s\nstarted:      %s\nsuite:        %s\ntag:          %s\n"
+	       "kernel:       %s\nhost:         %s\nptbench:      %s\nrows:         %lld\n"
+	       "added from:   %s\n",
+	       r.id, r.started_utc, r.suite, r.tag, r.kernel_release, r.host, r.tool_version,
+	       r.nrows, r.source_path);
+	return PT_EXIT_OK;
+}
+
+static int run_action(const char *action, struct history_args *a, int n, char **pos)
+{
+	bool writable = !strcmp(action, "add");
+	struct pt_history *h;
+	enum pt_history_err e;
+	char err[1024];
+	int ret;
+
+	if (!strcmp(action, "add") && n < 1)
+		return pt_usage_error("history", "add needs at least one run directory");
+	if ((!strcmp(action, "show") || !strcmp(action, "export")) && n != 1)
+		return pt_usage_error("history", "%s needs one run id", action);
+	if (!strcmp(action, "list") && n)
+		return pt_usage_error("history", "list takes no arguments, got '%s'", pos[0]);
+	if (!strcmp(action, "export") && !a->out)
+		return pt_usage_error("history", "export needs -o DIR");
+	e = pt_history_open(a->db, writable, &h, err, sizeof(err));
+	if (e)
+		return fail(e, err);
+	if (!strcmp(action, "add"))
+		ret = do_add(h, n, pos);
+	else if (!strcmp(action, "list"))
+		ret = do_list(h, a);
+	else if (!strcmp(action, "show"))
+		ret = do_show(h, pos[0]);
+	else {
+		e = pt_history_export(h, pos[0], a->out, err, sizeof(err));
+		ret = e ? fail(e, err) : PT_EXIT_OK;
+		if (!e)
+			printf("exported %s to %s\n", pos[0], a->out);
+	}
+	pt_history_close(h);
+	return ret;
+}
+
+int cmd_history(int argc, char **argv)
+{
+	static const char *const actions[] = { "add", "list", "show", "export" };
+	struct history_args a = { .db = PT_HISTORY_DEFAULT_DB };
+	const char *action;
+	size_t i;
+	int ret;
+
+	if (argc < 2) {
+		usage(stderr);
+		return PT_EXIT_USAGE;
+	}
+	action = argv[1];
+	if (!strcmp(action, "-h") || !strcmp(action, "--help")) {
+		usage(stdout);
+		return PT_EXIT_OK;
+	}
+	for (i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
+		if (!strcmp(action, actions[i]))
+			break;
+	if (i == sizeof(actions) / sizeof(actions[0]))
+		return pt_usage_error("history", "unknown action '%s' (add, list, show, export)",
+				      action);
+	ret = parse_args(argc - 1, argv + 1, &a);
+	if (ret)
+		return ret < 0 ? PT_EXIT_OK : ret;
+	return run_action(action, &a, argc - 1 - optind, argv + 1 + optind);
+}
