@@ -18,7 +18,7 @@ static void list_usage(FILE *f)
 		   "  -h, --help        this text\n");
 }
 
-static void list_cases(const struct pt_workload *w, const char *suite)
+static void list_cases(const struct pt_workload *w, enum pt_suite suite)
 {
 	struct pt_suite_opts o;
 	struct pt_case *cases = calloc(PT_MAX_CASES, sizeof(*cases));
@@ -42,6 +42,7 @@ int cmd_list(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *suite = NULL;
+	enum pt_suite id = PT_SUITE_QUICK;
 	int verbose = 0, c;
 	size_t i;
 
@@ -57,7 +58,7 @@ int cmd_list(int argc, char **argv)
 	}
 	if (optind < argc)
 		return pt_usage_error("list", "unexpected argument '%s'", argv[optind]);
-	if (suite && !pt_suite_known(suite))
+	if (suite && pt_suite_parse(suite, &id))
 		return pt_usage_error("list", "unknown suite '%s'", suite);
 	printf("workloads:\n");
 	for (i = 0; pt_workloads[i]; i++) {
@@ -65,7 +66,7 @@ int cmd_list(int argc, char **argv)
 		if (verbose)
 			printf("    %s\n", pt_workloads[i]->help);
 		if (verbose || suite)
-			list_cases(pt_workloads[i], suite ? suite : "quick");
+			list_cases(pt_workloads[i], id);
 	}
 	printf("\nsuites:\n");
 	for (i = 0; pt_suites[i].name; i++)

@@ -39,8 +39,6 @@ static const struct machine machines[] = {
 	{ "arm-64k", 64ull << 10, 512ull << 20, 4ull << 40, 0, 4, true },
 };
 
-static const char *const suites[] = { "quick", "full", "ci" };
-
 /* A sysroot with the mTHP knobs of every size from 16K to 2M. */
 static void make_sysroot(char *root)
 {
@@ -94,10 +92,10 @@ static void check_params(const char *cs, const char *params)
 	}
 }
 
-static void describe(FILE *out, const struct machine *m, const char *suite)
+static void describe(FILE *out, const struct machine *m, enum pt_suite suite)
 {
 	struct pt_case *cases = calloc(PT_MAX_CASES, sizeof(*cases));
-	char (*seen)[140] = calloc(PT_MAX_CASES * 8, sizeof(*seen));
+	char(*seen)[140] = calloc(PT_MAX_CASES * 8, sizeof(*seen));
 	struct pt_suite_opts o;
 	size_t w, nseen = 0, k;
 	int n, i;
@@ -122,11 +120,12 @@ static void describe(FILE *out, const struct machine *m, const char *suite)
 				 c->name);
 			for (k = 0; k < nseen; k++)
 				if (!strcmp(seen[k], seen[nseen]))
-					fail_msg("%s %s: case %s twice", m->name, suite, seen[k]);
+					fail_msg("%s %s: case %s twice", m->name,
+						 pt_suite_name(suite), seen[k]);
 			nseen++;
 			fprintf(out, "%s %s %s %s %s backing=%s size=%llu mthp=%llu mem=%llu\n",
-				m->name, suite, pt_workloads[w]->name, c->name, c->params,
-				pt_backing_name(c->backing), (unsigned long long)c->size,
+				m->name, pt_suite_name(suite), pt_workloads[w]->name, c->name,
+				c->params, pt_backing_name(c->backing), (unsigned long long)c->size,
 				(unsigned long long)c->mthp_size, (unsigned long long)c->mem_bytes);
 		}
 	}
@@ -156,15 +155,16 @@ static void test_cases_match_golden(void **state)
 	const char *write = getenv("PTBENCH_CASES_WRITE");
 	char root[] = "/tmp/ptbench-cases-XXXXXX", golden[1024], cmd[64];
 	FILE *out = tmpfile(), *g;
-	size_t m, s, nout, ngold;
+	size_t m, nout, ngold;
+	int s;
 	char *got, *want;
 
 	(void)state;
 	assert_non_null(out);
 	make_sysroot(root);
 	for (m = 0; m < sizeof(machines) / sizeof(machines[0]); m++)
-		for (s = 0; s < sizeof(suites) / sizeof(suites[0]); s++)
-			describe(out, &machines[m], suites[s]);
+		for (s = 0; s < PT_SUITE_N; s++)
+			describe(out, &machines[m], (enum pt_suite)s);
 	unsetenv("PTBENCH_SYSROOT");
 	pt_sysroot_reload();
 	snprintf(cmd, sizeof(cmd), "rm -r %s", root);
