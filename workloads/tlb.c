@@ -246,8 +246,8 @@ out:
 	return ret;
 }
 
-static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enum pt_backing b,
-		    enum tlb_pattern pattern)
+static int add_case(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
+		    uint64_t ws, enum pt_backing b, enum tlb_pattern pattern)
 {
 	struct tlb_case d = { pattern };
 	struct pt_params p;
@@ -271,18 +271,19 @@ static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enu
 	pt_params_str(&p, "backing", pattern == TLB_DENSE ? "dense" : pt_backing_name(b));
 	pt_params_size(&p, "ws", ws);
 	pt_params_render(&p, c->params, sizeof(c->params));
-	c->mem_bytes = ws + ws / 4096 * 8 + (8u << 20);
+	/* The working set, its page tables (8 bytes a page), slack. */
+	c->mem_bytes = ws + ws / o->page_size * 8 + (8u << 20);
 	return 0;
 }
 
 static void add_size(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
 		     uint64_t ws)
 {
-	add_case(out, max, n, ws, PT_BACK_4K, TLB_CHASE);
-	add_case(out, max, n, ws, PT_BACK_THP, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_THP, TLB_CHASE);
 	if (o->is_root && o->suite != PT_SUITE_CI)
-		add_case(out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
-	add_case(out, max, n, ws, PT_BACK_4K, TLB_DENSE);
+		add_case(o, out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_DENSE);
 }
 
 static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
