@@ -59,10 +59,13 @@ static int load_config(struct pt_walk_cfg *c, const char *path)
 
 	if (!f)
 		return pt_usage_error(CMD, "--config %s: %s", path, strerror(errno));
+	errno = 0;
 	text = pt_read_stream(f, CONFIG_MAX, &len);
+	r = errno;
 	fclose(f);
 	if (!text)
-		return pt_usage_error(CMD, "--config %s: read failed", path);
+		return pt_usage_error(CMD, "--config %s: %s", path,
+				      r ? strerror(r) : "cannot read");
 	r = pt_walk_cfg_parse_text(c, text, path, err, sizeof(err));
 	free(text);
 	return r ? pt_usage_error(CMD, "%s", err) : 0;

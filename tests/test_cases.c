@@ -195,10 +195,36 @@ static void test_cases_match_golden(void **state)
 	free(want);
 }
 
+/* A workload's case data survives the copies the harness makes of a case. */
+struct probe_case {
+	int kind;
+	bool flag;
+	uint64_t bytes;
+};
+PT_CASE_DATA(struct probe_case, probe_case)
+
+static void test_case_data(void **state)
+{
+	struct probe_case in = { 3, true, 1ull << 40 }, out;
+	struct pt_case a, b;
+
+	(void)state;
+	memset(&a, 0, sizeof(a));
+	probe_case_set(&a, &in);
+	assert_string_equal(a.data_type, "struct probe_case");
+	b = a;
+	memset(a.data, 0xff, sizeof(a.data)); /* b is a copy, not a view */
+	out = probe_case_get(&b);
+	assert_int_equal(out.kind, 3);
+	assert_true(out.flag);
+	assert_int_equal(out.bytes, 1ull << 40);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases_match_golden),
+		cmocka_unit_test(test_case_data),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
