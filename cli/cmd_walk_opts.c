@@ -13,6 +13,7 @@
 /* A configuration file is a few hundred bytes; this bounds a mistaken one. */
 #define CONFIG_MAX (1u << 20)
 
+/* In the order of the OPT_ enum: an option's error names it by its index. */
 const struct option walk_long_opts[] = {
 	{ "pattern", required_argument, NULL, OPT_PATTERN },
 	{ "ws", required_argument, NULL, OPT_WS },

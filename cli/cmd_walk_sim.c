@@ -20,8 +20,6 @@
 #include "util/csv.h"
 #include "util/stats.h"
 
-/* ---- simulation ---- */
-
 struct sims {
 	struct pt_walksim s[MAX_FORMATS];
 	size_t n;
