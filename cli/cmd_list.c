@@ -34,7 +34,7 @@ static void print_help(const char *s)
 	}
 }
 
-static void list_cases(const struct pt_workload *w, const char *suite)
+static void list_cases(const struct pt_workload *w, enum pt_suite suite)
 {
 	struct pt_suite_opts o;
 	struct pt_case *cases = calloc(PT_MAX_CASES, sizeof(*cases));
@@ -87,6 +87,7 @@ int cmd_list(int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *suite = NULL, *format = "text";
+	enum pt_suite id = PT_SUITE_QUICK;
 	int verbose = 0, c;
 	size_t i;
 
@@ -104,7 +105,7 @@ int cmd_list(int argc, char **argv)
 	}
 	if (optind < argc)
 		return pt_usage_error("list", "unexpected argument '%s'", argv[optind]);
-	if (suite && !pt_suite_known(suite))
+	if (suite && pt_suite_parse(suite, &id))
 		return pt_usage_error("list", "unknown suite '%s'", suite);
 	if (strcmp(format, "text") && strcmp(format, "markdown"))
 		return pt_usage_error("list", "unknown format '%s' (text or markdown)", format);
@@ -121,7 +122,7 @@ int cmd_list(int argc, char **argv)
 		if (verbose)
 			print_help(pt_workloads[i]->help);
 		if (verbose || suite)
-			list_cases(pt_workloads[i], suite ? suite : "quick");
+			list_cases(pt_workloads[i], id);
 	}
 	printf("\nsuites:\n");
 	for (i = 0; pt_suites[i].name; i++)

@@ -24,6 +24,7 @@
 
 struct run_opts {
 	const char *suite;
+	enum pt_suite suite_id; /* parsed from suite */
 	char *workloads;
 	char *events;
 	const char *case_glob;
@@ -180,7 +181,7 @@ static int parse_args(int argc, char **argv, struct run_opts *o)
 	}
 	if (optind < argc)
 		return pt_usage_error("run", "unexpected argument '%s'", argv[optind]);
-	if (!pt_suite_known(o->suite))
+	if (pt_suite_parse(o->suite, &o->suite_id))
 		return pt_usage_error("run", "unknown suite '%s' (quick, full, ci)", o->suite);
 	return 0;
 }
@@ -229,7 +230,7 @@ static int collect_cases(struct pt_run *run, const struct run_opts *o,
 
 	if (!cases)
 		return -1;
-	pt_suite_opts_init(&so, o->suite, o->max_mem);
+	pt_suite_opts_init(&so, o->suite_id, o->max_mem);
 	for (i = 0; i < nsel; i++) {
 		n = sel[i]->cases(&so, cases, PT_MAX_CASES);
 		for (k = 0; k < n; k++) {

@@ -8,9 +8,11 @@
 #ifndef PTBENCH_CASE_H
 #define PTBENCH_CASE_H
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "harness/rep.h"
 #include "util/units.h"
@@ -26,22 +28,63 @@ enum pt_backing {
 	PT_BACK_HUGETLB, /* hugetlbfs pages of the PMD size */
 };
 
+/* The size of a case's per-workload data (struct pt_case.data). */
+#define PT_CASE_DATA_SIZE 32
+
 struct pt_case {
 	char name[64]; /* e.g. "anon-write-4k" */
-	char params[192]; /* "key=value;..." sorted by key */
+	char params[192]; /* "key=value;..." sorted by key (util/params.h) */
+	/* What the shared region helpers need: the backing and its size. */
 	enum pt_backing backing;
 	uint64_t size; /* bytes: working set, region, resident */
-	uint64_t span; /* bytes of address space, 0: same as size */
 	uint64_t mthp_size; /* for PT_BACK_MTHP */
-	uint64_t ops; /* operations per sample (e.g. loads) */
-	int variant; /* workload-specific */
-	int tasks; /* parallel tasks, 0 or 1: one */
-	bool threads; /* tasks are threads, not processes */
 	uint64_t mem_bytes; /* peak memory estimate for the guard */
+	/*
+	 * What else a workload needs to run the case (its kind of operation,
+	 * task count): opaque bytes to the harness, which only copies cases.
+	 * A workload reads and writes them through the typed accessors that
+	 * PT_CASE_DATA defines, never directly.
+	 */
+	const char *data_type;
+	_Alignas(8) unsigned char data[PT_CASE_DATA_SIZE];
+};
+
+/*
+ * PT_CASE_DATA(struct fault_case, fault_case) defines
+ *   void fault_case_set(struct pt_case *c, const struct fault_case *d);
+ *   struct fault_case fault_case_get(const struct pt_case *c);
+ * The data is copied in and out (memcpy), so the bytes are never read
+ * through a pointer of another type; the size is checked when the
+ * workload compiles; data_type records which struct was stored, and a
+ * debug build asserts that a case is read as the struct it was given (a
+ * case passed to the wrong workload).
+ */
+#define PT_CASE_DATA(type, prefix)                                                                 \
+	_Static_assert(sizeof(type) <= PT_CASE_DATA_SIZE, #type " does not fit pt_case.data");     \
+	static inline void prefix##_set(struct pt_case *c, const type *d)                          \
+	{                                                                                          \
+		c->data_type = #type;                                                              \
+		memcpy(c->data, d, sizeof(*d));                                                    \
+	}                                                                                          \
+	static inline type prefix##_get(const struct pt_case *c)                                   \
+	{                                                                                          \
+		type d;                                                                            \
+                                                                                                   \
+		assert(c->data_type && !strcmp(c->data_type, #type));                              \
+		memcpy(&d, c->data, sizeof(d));                                                    \
+		return d;                                                                          \
+	}
+
+/* The suites; their names and summaries are in workloads/suite.c. */
+enum pt_suite {
+	PT_SUITE_QUICK = 0, /* the default */
+	PT_SUITE_FULL,
+	PT_SUITE_CI,
+	PT_SUITE_N,
 };
 
 struct pt_suite_opts {
-	const char *suite; /* "quick", "full", "ci" */
+	enum pt_suite suite;
 	uint64_t max_mem; /* bytes, from --max-mem */
 	uint64_t page_size;
 	uint64_t pmd_size; /* hpage_pmd_size of the running kernel */
@@ -60,8 +103,6 @@ struct pt_workload {
 	int (*run)(const struct pt_case *c, struct pt_rep *r);
 };
 
-/* Fill params from key/value pairs: pt_case_params(c, "size", "1M", ...) */
-void pt_case_set_params(struct pt_case *c, const char *params);
 const char *pt_backing_name(enum pt_backing b);
 
 #endif

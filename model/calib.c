@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "model/calib.h"
 #include "model/walk_cost.h"
@@ -10,24 +9,6 @@
 #define PT_CALIB_SWEEPS 20000
 #define PT_CALIB_TOL 1e-12
 
-int pt_calib_kind_of(const char *cs, enum pt_calib_kind *k)
-{
-	if (!strncmp(cs, "chase-4k-", 9))
-		*k = PT_CAL_CHASE_4K;
-	else if (!strncmp(cs, "chase-thp-", 10))
-		*k = PT_CAL_CHASE_THP;
-	else if (!strncmp(cs, "dense-", 6))
-		*k = PT_CAL_DENSE;
-	else
-		return -1;
-	return 0;
-}
-
-const char *pt_calib_backing(enum pt_calib_kind k)
-{
-	return k == PT_CAL_CHASE_THP ? "thp" : k == PT_CAL_DENSE ? "dense" : "4k";
-}
-
 static int simulate_one(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,
 			enum pt_format fmt, double f[PT_LAT_N], char *err, size_t errlen)
 {
@@ -35,15 +16,12 @@ static int simulate_one(const struct pt_calib_point *p, const struct pt_walk_cfg
 	struct pt_walksim sim;
 	struct pt_pattern pat;
 	uint64_t warm, n;
-	/* the dense control is packed into huge pages, as in the workload */
-	unsigned bh = p->kind != PT_CAL_CHASE_4K;
-	enum pt_pattern_kind pk = p->kind == PT_CAL_DENSE ? PT_PAT_DENSE : PT_PAT_CHASE;
 
 	if (pt_geometry_make(&g, fmt, cfg->granule_shift, cfg->va_bits, err, errlen))
 		return -1;
-	if (pt_pattern_init(&pat, pk, p->ws, 0, 1, err, errlen))
+	if (pt_pattern_init(&pat, p->pattern, p->ws, 0, 1, err, errlen))
 		return -1;
-	if (pt_walksim_init(&sim, &g, cfg, bh, pat.base, pat.base + p->ws, err, errlen)) {
+	if (pt_walksim_init(&sim, &g, cfg, p->block_h, pat.base, pat.base + p->ws, err, errlen)) {
 		pt_pattern_free(&pat);
 		return -1;
 	}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Calibration: simulate the tlb workload's cases (pointer chase over 4K or
- * THP pages, dense control) under D64 and D128, then fit the latency
+ * Calibration: simulate measured points (a pointer chase over base pages
+ * or PMD blocks, the dense control) under D64 and D128, then fit the latency
  * parameters, in ns, so the D64 simulation reproduces the measured ns per
  * access, and predict D128 with the fitted parameters. The model is linear
  * in the latencies, so the fit is a non-negative least squares on relative
@@ -14,12 +14,19 @@
 
 #include "model/geometry.h"
 #include "model/walk_cfg.h"
+#include "model/walk_pattern.h"
 
-enum pt_calib_kind { PT_CAL_CHASE_4K, PT_CAL_CHASE_THP, PT_CAL_DENSE };
-
+/*
+ * One measured point. The model reads only the access pattern, the leaf
+ * size and the working set; which run, case or backing it came from is
+ * the caller's business (analysis/calibpoints.h builds points from a run's
+ * params), kept here as labels for the output.
+ */
 struct pt_calib_point {
-	char cs[64]; /* case name, e.g. chase-4k-64M */
-	enum pt_calib_kind kind;
+	char cs[64]; /* label: the case measured, e.g. chase-4k-64M */
+	char backing[16]; /* label: its backing, e.g. 4k, thp, hugetlb, dense */
+	enum pt_pattern_kind pattern; /* PT_PAT_CHASE or PT_PAT_DENSE */
+	unsigned block_h; /* leaves: 0 base pages, 1 PMD blocks */
 	uint64_t ws; /* bytes */
 	double measured_ns; /* per access; the median of the run's samples */
 	double f_d64[PT_LAT_N]; /* events per access, data included */
@@ -31,9 +38,6 @@ struct pt_calib_point {
 	(1u << PT_LAT_L1 | 1u << PT_LAT_L2 | 1u << PT_LAT_LLC | 1u << PT_LAT_MEM |                 \
 	 1u << PT_LAT_L2TLB | 1u << PT_LAT_WALK)
 
-/* Parse a tlb case name into kind; -1 when it is not one the model knows. */
-int pt_calib_kind_of(const char *cs, enum pt_calib_kind *k);
-const char *pt_calib_backing(enum pt_calib_kind k);
 /*
  * Simulate one point under D64 and D128 (cfg's granule and VA), filling
  * its features. 0, or -1 with a message.

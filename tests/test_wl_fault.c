@@ -149,8 +149,8 @@ static void check_params_sorted(const char *params)
 	}
 }
 
-static void check_suite(const struct pt_workload *w, const char *suite, uint64_t max_mem, bool root,
-			int ncpus)
+static void check_suite(const struct pt_workload *w, enum pt_suite suite, uint64_t max_mem,
+			bool root, int ncpus)
 {
 	struct pt_suite_opts o = { .suite = suite,
 				   .max_mem = max_mem,
@@ -167,7 +167,7 @@ static void check_suite(const struct pt_workload *w, const char *suite, uint64_t
 	assert_true(n > 0 && n < PT_MAX_CASES);
 	for (i = 0; i < n; i++) {
 		const struct pt_case *c = &cases[i];
-		int tasks = c->tasks > 1 ? c->tasks : 1;
+		int tasks = strcmp(w->name, "fault") ? 1 : fault_case_get(c).tasks;
 
 		assert_true(c->name[0] && c->params[0]);
 		check_params_sorted(c->params);
@@ -185,18 +185,18 @@ static void check_suite(const struct pt_workload *w, const char *suite, uint64_t
 static void test_case_tables(void **state)
 {
 	static const char *const names[] = { "fault", "mprotect", "munmap" };
-	static const char *const suites[] = { "quick", "full", "ci" };
-	size_t w, s;
+	size_t w;
+	int s;
 
 	(void)state;
 	for (w = 0; w < 3; w++) {
 		const struct pt_workload *wl = pt_workload_find(names[w]);
 
 		assert_non_null(wl);
-		for (s = 0; s < 3; s++) {
-			check_suite(wl, suites[s], 1ull << 30, false, 2);
-			check_suite(wl, suites[s], 4ull << 30, true, 8);
-			check_suite(wl, suites[s], 4ull << 20, false, 2);
+		for (s = 0; s < PT_SUITE_N; s++) {
+			check_suite(wl, (enum pt_suite)s, 1ull << 30, false, 2);
+			check_suite(wl, (enum pt_suite)s, 4ull << 30, true, 8);
+			check_suite(wl, (enum pt_suite)s, 4ull << 20, false, 2);
 		}
 	}
 }

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -33,8 +34,8 @@ int pt_csv_escape(const char *in, char *out, size_t len)
  * out (a buffer as long as the input) and pointed to by fields[]. *line is
  * advanced past the newlines consumed. Returns the field count, or -1.
  */
-int pt_csv_record(const char *buf, size_t len, size_t *pos, long *line, char *out,
-		      char **fields, int max, const char *name, char *err, size_t errlen)
+int pt_csv_record(const char *buf, size_t len, size_t *pos, long *line, char *out, char **fields,
+		  int max, const char *name, char *err, size_t errlen)
 {
 	size_t i = *pos;
 	int nf = 0;
@@ -96,4 +97,12 @@ int pt_csv_record(const char *buf, size_t len, size_t *pos, long *line, char *ou
 	}
 	*pos = i;
 	return nf;
+}
+
+void pt_csv_put_num(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputc(',', f);
+	else
+		fprintf(f, ",%.9g", v);
 }

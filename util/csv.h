@@ -4,6 +4,7 @@
 #define PTBENCH_CSV_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Quote a CSV field when it needs it; -1 when out is too small. */
 int pt_csv_escape(const char *in, char *out, size_t len);
@@ -14,7 +15,10 @@ int pt_csv_escape(const char *in, char *out, size_t len);
  * *line advances past the newlines consumed; errors name "name:line".
  * Returns the field count, or -1 with the problem in err.
  */
-int pt_csv_record(const char *buf, size_t len, size_t *pos, long *line, char *out,
-		  char **fields, int max, const char *name, char *err, size_t errlen);
+int pt_csv_record(const char *buf, size_t len, size_t *pos, long *line, char *out, char **fields,
+		  int max, const char *name, char *err, size_t errlen);
+
+/* ",<v>" with 9 significant digits; "," alone (an empty field) for NaN or infinity. */
+void pt_csv_put_num(FILE *f, double v);
 
 #endif

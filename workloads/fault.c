@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "util/params.h"
 #include "harness/pin.h"
 #include "harness/procmem.h"
 #include "harness/timer.h"
@@ -173,7 +174,7 @@ static int verify_page_cache(const struct pt_case *c, struct target *t, struct p
 
 static int open_file_target(const struct pt_case *c, struct target *t, struct pt_rep *r)
 {
-	enum fault_kind k = (enum fault_kind)c->variant;
+	enum fault_kind k = fault_case_get(c).kind;
 	int flags = k == FAULT_FILE_SHARED_WRITE ? MAP_SHARED : MAP_PRIVATE;
 	int ret;
 
@@ -203,7 +204,7 @@ static int open_target(const struct pt_case *c, size_t len, struct target *t, st
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
 	t->len = len;
-	if (kind_is_file((enum fault_kind)c->variant))
+	if (kind_is_file(fault_case_get(c).kind))
 		return open_file_target(c, t, r);
 	ret = wl_region_map(&t->reg, c, len, r);
 	t->base = t->reg.base;
@@ -226,7 +227,7 @@ static int verify_faults(const struct pt_case *c, struct pt_rep *r, double fault
 {
 	double lo, hi;
 
-	fault_bounds((enum fault_kind)c->variant, c->backing, pages, pt_page_size(), pt_pmd_size(),
+	fault_bounds(fault_case_get(c).kind, c->backing, pages, pt_page_size(), pt_pmd_size(),
 		     c->mthp_size, &lo, &hi);
 	if (faults < lo || faults > hi)
 		return pt_rep_fail(r, "%.0f faults over %llu pages, expected %.0f..%.0f", faults,
@@ -254,7 +255,7 @@ static int verify_mthp(struct pt_rep *r, const void *base, size_t len)
 
 static int verify_backing(const struct pt_case *c, struct pt_rep *r, const void *base, size_t len)
 {
-	enum fault_kind k = (enum fault_kind)c->variant;
+	enum fault_kind k = fault_case_get(c).kind;
 
 	if (kind_is_file(k))
 		return 0; /* the page cache was checked before the timed region */
@@ -288,7 +289,7 @@ static int run_single(const struct pt_case *c, struct pt_rep *r)
 	if (ret)
 		goto out;
 	pt_rep_begin(r);
-	touch(t.base, t.len, page, kind_writes((enum fault_kind)c->variant));
+	touch(t.base, t.len, page, kind_writes(fault_case_get(c).kind));
 	pt_rep_end(r);
 	faults = wl_faults_taken(r);
 	ret = verify_faults(c, r, faults, pages) ?: verify_backing(c, r, t.base, t.len);
@@ -589,6 +590,7 @@ static void emit_tasks(const struct task_set *ts, struct pt_rep *r)
 
 static int run_tasks(const struct pt_case *c, struct pt_rep *r)
 {
+	const struct fault_case d = fault_case_get(c);
 	struct task_set *ts = calloc(1, sizeof(*ts));
 	long vmpte0 = pt_vmpte_kb();
 	int ret;
@@ -596,10 +598,10 @@ static int run_tasks(const struct pt_case *c, struct pt_rep *r)
 	if (!ts)
 		return pt_rep_fail(r, "out of memory");
 	ts->c = c;
-	ts->tasks = c->tasks > 1 ? c->tasks : 1;
+	ts->tasks = d.tasks > 1 ? d.tasks : 1;
 	if (ts->tasks > MAX_TASKS)
 		ts->tasks = MAX_TASKS;
-	ret = c->threads ? run_threads(ts, r, vmpte0) : run_processes(ts, r);
+	ret = d.threads ? run_threads(ts, r, vmpte0) : run_processes(ts, r);
 	if (!ret)
 		ret = verify_tasks(ts, r);
 	if (!ret)
@@ -644,9 +646,11 @@ out:
 
 static int fault_run(const struct pt_case *c, struct pt_rep *r)
 {
-	if (c->variant == FAULT_COW_CHILD)
+	const struct fault_case d = fault_case_get(c);
+
+	if (d.kind == FAULT_COW_CHILD)
 		return run_cow(c, r);
-	if (c->tasks > 1)
+	if (d.tasks > 1)
 		return run_tasks(c, r);
 	return run_single(c, r);
 }
@@ -656,24 +660,28 @@ static int fault_run(const struct pt_case *c, struct pt_rep *r)
 static void add_case(struct pt_case *out, size_t max, size_t *n, enum fault_kind k,
 		     enum pt_backing b, uint64_t mthp, uint64_t size, int tasks, bool threads)
 {
-	struct pt_case *c = wl_case_next(out, max, n, k, b, size);
+	struct fault_case d = { k, tasks > 1 ? tasks : 1, threads };
+	struct pt_case *c = wl_case_next(out, max, n, b, size);
 	char sz[32], back[32], suffix[32] = "";
+	struct pt_params p;
 
 	if (!c)
 		return;
 	c->mthp_size = b == PT_BACK_MTHP ? mthp : 0;
-	c->tasks = tasks;
-	c->threads = threads;
+	fault_case_set(c, &d);
 	pt_size_name(size, sz, sizeof(sz));
 	wl_backing_label(c, back, sizeof(back));
 	if (tasks > 1)
 		snprintf(suffix, sizeof(suffix), "-%d%s", tasks, threads ? "threads" : "procs");
 	snprintf(c->name, sizeof(c->name), "%s-%.12s-%.10s%.14s", fault_kind_name(k), back, sz,
 		 suffix);
-	snprintf(c->params, sizeof(c->params), "backing=%s;kind=%s;size=%llu;task=%s;tasks=%d",
-		 back, fault_kind_name(k), (unsigned long long)size, threads ? "thread" : "process",
-		 tasks > 1 ? tasks : 1);
-	c->ops = size / 4096;
+	pt_params_init(&p);
+	pt_params_str(&p, "backing", back);
+	pt_params_str(&p, "kind", fault_kind_name(k));
+	pt_params_size(&p, "size", size);
+	pt_params_str(&p, "task", threads ? "thread" : "process");
+	pt_params_int(&p, "tasks", d.tasks);
+	pt_params_render(&p, c->params, sizeof(c->params));
 	c->mem_bytes =
 		size * (uint64_t)(tasks > 1 ? tasks : 1) * (kind_is_file(k) ? 2 : 1) + (8u << 20);
 	if (k == FAULT_COW_CHILD)
@@ -725,7 +733,7 @@ static int fault_cases(const struct pt_suite_opts *o, struct pt_case *out, size_
 	uint64_t size = wl_fit_size(o, QUICK_SIZE), s;
 	size_t n = 0;
 
-	if (!strcmp(o->suite, "ci")) {
+	if (o->suite == PT_SUITE_CI) {
 		add_case(out, max, &n, FAULT_ANON_WRITE, PT_BACK_4K, 0, size, 1, false);
 		add_case(out, max, &n, FAULT_ANON_WRITE, PT_BACK_THP, 0, size, 1, false);
 		add_case(out, max, &n, FAULT_ANON_READ, PT_BACK_4K, 0, size, 1, false);
@@ -734,7 +742,7 @@ static int fault_cases(const struct pt_suite_opts *o, struct pt_case *out, size_
 		add_case(out, max, &n, FAULT_ANON_WRITE, PT_BACK_4K, 0, size, 2, true);
 		return (int)n;
 	}
-	if (!strcmp(o->suite, "full")) {
+	if (o->suite == PT_SUITE_FULL) {
 		for (s = size; s <= o->max_mem && s <= (1ull << 30); s *= 4)
 			add_kinds(o, out, max, &n, s, true);
 	} else {

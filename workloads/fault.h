@@ -19,6 +19,14 @@ enum fault_kind {
 
 const char *fault_kind_name(enum fault_kind k);
 
+/* A fault case's data: the kind of fault, and how many tasks take it. */
+struct fault_case {
+	enum fault_kind kind;
+	int tasks; /* 1: this process alone; more: processes or threads */
+	bool threads; /* the tasks are threads of this process */
+};
+PT_CASE_DATA(struct fault_case, fault_case)
+
 /*
  * The faults a case may take over pages base pages: lo..hi. One fault per
  * mapped unit: a base page, a PMD (THP, huge zero page, PMD-mapped page

@@ -96,7 +96,7 @@ static int map_and_populate(const struct pt_case *c, struct pt_rep *r, struct fo
 	int ret;
 
 	wl_geom_now(&reg->g);
-	reg->layout = (enum wl_layout)c->variant;
+	reg->layout = wl_layout_case_get(c).layout;
 	reg->backing = c->backing;
 	reg->resident = wl_layout_resident(reg->layout, c->backing, c->size, &reg->g);
 	align = wl_layout_align(reg->layout, c->size, &reg->g);
@@ -237,7 +237,7 @@ static int fork_run(const struct pt_case *c, struct pt_rep *r)
 	int forks, ret;
 
 	wl_geom_now(&reg.g);
-	forks = forks_for(c->size ? wl_layout_resident((enum wl_layout)c->variant, c->backing,
+	forks = forks_for(c->size ? wl_layout_resident(wl_layout_case_get(c).layout, c->backing,
 						       c->size, &reg.g)
 				  : 0);
 	/* The same forks without the region: the fixed cost of this process. */
@@ -274,17 +274,12 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, uint64_t size, 
 	c = &out[(*n)++];
 	memset(c, 0, sizeof(*c));
 	pt_size_name(size, sz, sizeof(sz));
-	c->size = size;
-	c->backing = b;
-	c->variant = l;
+	wl_layout_case_init(c, l, b, size);
 	if (l == WL_DENSE)
 		snprintf(c->name, sizeof(c->name), "fork-%s-%s", pt_backing_name(b), sz);
 	else
 		snprintf(c->name, sizeof(c->name), "fork-%s-%s-%s", wl_layout_name(l),
 			 pt_backing_name(b), sz);
-	snprintf(c->params, sizeof(c->params), "backing=%s;layout=%s;size=%llu", pt_backing_name(b),
-		 wl_layout_name(l), (unsigned long long)size);
-	c->ops = (uint64_t)forks_for(size ? wl_layout_resident(l, b, size, g) : 0);
 	/* The region, its tables, the copy-on-write copies, slack. */
 	c->mem_bytes = (size ? wl_layout_resident(l, b, size, g) : 0) +
 		       wl_layout_touches(l, PT_BACK_4K, size, g) * 8 + COW_MAX_PAGES * g->page +
@@ -303,12 +298,12 @@ static void add_size(struct pt_case *out, size_t max, size_t *n, uint64_t size, 
 static int fork_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
 {
 	uint64_t r, top = o->max_mem;
-	bool ci = !strcmp(o->suite, "ci");
+	bool ci = o->suite == PT_SUITE_CI;
 	struct wl_geom g;
 	size_t n = 0;
 
 	wl_geom_of_suite(&g, o);
-	if (!strcmp(o->suite, "quick") && top > (1ull << 30))
+	if (o->suite == PT_SUITE_QUICK && top > (1ull << 30))
 		top = 1ull << 30;
 	if (ci && top > (256ull << 20))
 		top = 256ull << 20;

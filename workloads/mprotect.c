@@ -11,10 +11,16 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "util/params.h"
 #include "harness/procmem.h"
 #include "workloads/wl_common.h"
 
 enum mprotect_variant { MP_TOGGLE = 0, MP_SPLIT_HUGE, MP_SPLIT_VMA };
+
+struct mprotect_case {
+	enum mprotect_variant variant;
+};
+PT_CASE_DATA(struct mprotect_case, mprotect_case)
 
 /* Base pages rewritten per repetition of a toggle case, at least. */
 #define TOGGLE_PAGES (1u << 18)
@@ -117,6 +123,7 @@ static int run_split_vma(const struct pt_case *c, struct pt_rep *r, char *base, 
 
 static int mprotect_run(const struct pt_case *c, struct pt_rep *r)
 {
+	enum mprotect_variant v = mprotect_case_get(c).variant;
 	uint64_t pages = c->size / pt_page_size(), calls = 0;
 	long vmpte0 = pt_vmpte_kb();
 	struct wl_region reg;
@@ -128,9 +135,9 @@ static int mprotect_run(const struct pt_case *c, struct pt_rep *r)
 	ret = wl_populate_verified(r, c->backing, reg.base, reg.len);
 	if (ret)
 		goto out;
-	if (c->variant == MP_SPLIT_HUGE)
+	if (v == MP_SPLIT_HUGE)
 		ret = run_split_huge(c, r, reg.base, &calls);
-	else if (c->variant == MP_SPLIT_VMA)
+	else if (v == MP_SPLIT_VMA)
 		ret = run_split_vma(c, r, reg.base, &calls);
 	else
 		ret = run_toggle(c, r, reg.base, &calls);
@@ -139,9 +146,8 @@ static int mprotect_run(const struct pt_case *c, struct pt_rep *r)
 	pt_rep_emit_per_op(r, (double)calls, "call");
 	/* Pages the calls covered: all of them for a toggle, one per split call. */
 	pt_rep_emit(r, "ns_per_page",
-		    (double)r->elapsed_ns /
-			    (double)(c->variant == MP_TOGGLE ? calls * pages : calls),
-		    "ns", PT_LOWER);
+		    (double)r->elapsed_ns / (double)(v == MP_TOGGLE ? calls * pages : calls), "ns",
+		    PT_LOWER);
 	pt_rep_pgtable_point(r, vmpte0);
 out:
 	wl_region_unmap(&reg);
@@ -153,19 +159,25 @@ static const char *const variant_names[] = { "toggle", "split-huge", "split-vma"
 static void add_case(struct pt_case *out, size_t max, size_t *n, enum mprotect_variant v,
 		     enum pt_backing b, uint64_t size)
 {
-	struct pt_case *c = wl_case_next(out, max, n, v, b, size);
+	struct mprotect_case d = { v };
+	struct pt_case *c = wl_case_next(out, max, n, b, size);
+	struct pt_params p;
 	char sz[16];
 
 	if (!c)
 		return;
+	mprotect_case_set(c, &d);
 	c->mem_bytes = size + (8u << 20);
 	pt_size_name(size, sz, sizeof(sz));
 	if (v == MP_TOGGLE)
 		snprintf(c->name, sizeof(c->name), "toggle-%s-%s", pt_backing_name(b), sz);
 	else
 		snprintf(c->name, sizeof(c->name), "%s-%s", variant_names[v], sz);
-	snprintf(c->params, sizeof(c->params), "backing=%s;size=%llu;variant=%s",
-		 pt_backing_name(b), (unsigned long long)size, variant_names[v]);
+	pt_params_init(&p);
+	pt_params_str(&p, "backing", pt_backing_name(b));
+	pt_params_size(&p, "size", size);
+	pt_params_str(&p, "variant", variant_names[v]);
+	pt_params_render(&p, c->params, sizeof(c->params));
 }
 
 static int mprotect_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
@@ -174,7 +186,7 @@ static int mprotect_cases(const struct pt_suite_opts *o, struct pt_case *out, si
 	uint64_t s, last = 0;
 	size_t n = 0, i;
 
-	if (!strcmp(o->suite, "full")) {
+	if (o->suite == PT_SUITE_FULL) {
 		for (s = 4ull << 20; s <= o->max_mem; s *= 4) {
 			add_case(out, max, &n, MP_TOGGLE, PT_BACK_4K, s);
 			add_case(out, max, &n, MP_TOGGLE, PT_BACK_THP, s);
@@ -182,7 +194,7 @@ static int mprotect_cases(const struct pt_suite_opts *o, struct pt_case *out, si
 	} else {
 		for (i = 0; i < sizeof(quick) / sizeof(quick[0]); i++) {
 			s = wl_fit_size(o, quick[i]);
-			if (s == last || (!strcmp(o->suite, "ci") && i == 2))
+			if (s == last || (o->suite == PT_SUITE_CI && i == 2))
 				continue;
 			add_case(out, max, &n, MP_TOGGLE, PT_BACK_4K, s);
 			add_case(out, max, &n, MP_TOGGLE, PT_BACK_THP, s);

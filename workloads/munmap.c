@@ -11,10 +11,16 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "util/params.h"
 #include "harness/procmem.h"
 #include "workloads/wl_common.h"
 
 enum munmap_variant { MU_MUNMAP = 0, MU_DONTNEED };
+
+struct munmap_case {
+	enum munmap_variant variant;
+};
+PT_CASE_DATA(struct munmap_case, munmap_case)
 
 /* Bytes released per repetition, at least (several regions when small). */
 #define RELEASE_BYTES (64ull << 20)
@@ -33,18 +39,19 @@ static int regions_for(uint64_t size)
 
 static int release(const struct pt_case *c, struct pt_rep *r, char **base, int k)
 {
+	enum munmap_variant v = munmap_case_get(c).variant;
 	int i, rc = 0;
 
 	pt_rep_begin(r);
 	for (i = 0; i < k && !rc; i++)
-		rc = c->variant == MU_MUNMAP ? munmap(base[i], c->size)
-					     : madvise(base[i], c->size, MADV_DONTNEED);
+		rc = v == MU_MUNMAP ? munmap(base[i], c->size)
+				    : madvise(base[i], c->size, MADV_DONTNEED);
 	pt_rep_end(r);
-	if (c->variant == MU_MUNMAP)
+	if (v == MU_MUNMAP)
 		for (i = 0; i < k; i++)
 			base[i] = NULL;
 	if (rc)
-		return pt_rep_fail(r, "%s: %s", variant_names[c->variant], strerror(errno));
+		return pt_rep_fail(r, "%s: %s", variant_names[v], strerror(errno));
 	return 0;
 }
 
@@ -64,7 +71,7 @@ static int verify_release(const struct pt_case *c, struct pt_rep *r, char **base
 
 	if (freed >= 0)
 		pt_rep_emit(r, "pgtable_freed_fraction", freed, "ratio", PT_NEITHER);
-	if (c->variant == MU_MUNMAP) {
+	if (munmap_case_get(c).variant == MU_MUNMAP) {
 		if (freed >= 0 && freed < MIN_FREED_FRACTION)
 			return pt_rep_fail(r, "munmap gave back only %.0f%% of the page tables",
 					   freed * 100);
@@ -131,16 +138,23 @@ out:
 static void add_case(struct pt_case *out, size_t max, size_t *n, enum munmap_variant v,
 		     enum pt_backing b, uint64_t size)
 {
-	struct pt_case *c = wl_case_next(out, max, n, v, b, size);
+	struct munmap_case d = { v };
+	struct pt_case *c = wl_case_next(out, max, n, b, size);
+	struct pt_params p;
 	char sz[16];
 
 	if (!c)
 		return;
+	munmap_case_set(c, &d);
 	c->mem_bytes = size * (uint64_t)regions_for(size) + (8u << 20);
 	pt_size_name(size, sz, sizeof(sz));
 	snprintf(c->name, sizeof(c->name), "%s-%s-%s", variant_names[v], pt_backing_name(b), sz);
-	snprintf(c->params, sizeof(c->params), "backing=%s;regions=%d;size=%llu;variant=%s",
-		 pt_backing_name(b), regions_for(size), (unsigned long long)size, variant_names[v]);
+	pt_params_init(&p);
+	pt_params_str(&p, "backing", pt_backing_name(b));
+	pt_params_int(&p, "regions", regions_for(size));
+	pt_params_size(&p, "size", size);
+	pt_params_str(&p, "variant", variant_names[v]);
+	pt_params_render(&p, c->params, sizeof(c->params));
 }
 
 static void add_size(struct pt_case *out, size_t max, size_t *n, uint64_t s)
@@ -157,14 +171,14 @@ static int munmap_cases(const struct pt_suite_opts *o, struct pt_case *out, size
 	uint64_t s, last = 0;
 	size_t n = 0, i;
 
-	if (!strcmp(o->suite, "full")) {
+	if (o->suite == PT_SUITE_FULL) {
 		for (s = 4ull << 20; s <= o->max_mem; s *= 4)
 			add_size(out, max, &n, s);
 		return (int)n;
 	}
 	for (i = 0; i < sizeof(quick) / sizeof(quick[0]); i++) {
 		s = wl_fit_size(o, quick[i]);
-		if (s == last || (!strcmp(o->suite, "ci") && i == 2))
+		if (s == last || (o->suite == PT_SUITE_CI && i == 2))
 			continue;
 		add_size(out, max, &n, s);
 		last = s;

@@ -66,7 +66,7 @@ static int verify(const struct pt_case *c, struct pt_rep *r, const struct wl_geo
 	if (wl_verify_faults("populating", pt_rep_faults(r), touches, 1.0, 1.0, 2, msg,
 			     sizeof(msg)) ||
 	    wl_verify_pgtable_growth(growth,
-				     wl_layout_min_pgtable((enum wl_layout)c->variant, c->backing,
+				     wl_layout_min_pgtable(wl_layout_case_get(c).layout, c->backing,
 							   c->size, g),
 				     msg, sizeof(msg)))
 		return pt_rep_fail(r, "%s", msg);
@@ -93,7 +93,7 @@ static void emit_growth(struct pt_rep *r, const struct pt_case *c, const struct 
 
 static int pgtable_run(const struct pt_case *c, struct pt_rep *r)
 {
-	enum wl_layout l = (enum wl_layout)c->variant;
+	enum wl_layout l = wl_layout_case_get(c).layout;
 	struct wl_expect e = { c->backing, 0 };
 	struct pgt_sample before, after;
 	struct pt_smaps_info s;
@@ -142,12 +142,8 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum wl_layout 
 	c = &out[(*n)++];
 	memset(c, 0, sizeof(*c));
 	pt_size_name(span, sz, sizeof(sz));
-	c->size = span;
-	c->backing = b;
-	c->variant = l;
+	wl_layout_case_init(c, l, b, span);
 	snprintf(c->name, sizeof(c->name), "%s-%s-%s", wl_layout_name(l), pt_backing_name(b), sz);
-	snprintf(c->params, sizeof(c->params), "backing=%s;layout=%s;size=%llu", pt_backing_name(b),
-		 wl_layout_name(l), (unsigned long long)span);
 	/* Resident memory and its tables (a page of them per PMD span at most). */
 	c->mem_bytes = wl_layout_resident(l, b, span, g) +
 		       wl_layout_touches(l, b, span, g) * g->page + (8ull << 20);
@@ -178,12 +174,12 @@ static int pgtable_cases(const struct pt_suite_opts *o, struct pt_case *out, siz
 	size_t n = 0;
 
 	wl_geom_of_suite(&g, o);
-	if (!strcmp(o->suite, "ci")) {
+	if (o->suite == PT_SUITE_CI) {
 		add_case(out, max, &n, WL_DENSE, PT_BACK_4K, 256ull << 20, &g);
 		add_case(out, max, &n, WL_SPARSE_PMD, PT_BACK_4K, sparse_span(&g) / 4, &g);
 		return (int)n;
 	}
-	if (!strcmp(o->suite, "full")) {
+	if (o->suite == PT_SUITE_FULL) {
 		for (s = 64ull << 20; s <= top; s *= 4) {
 			add_case(out, max, &n, WL_DENSE, PT_BACK_4K, s, &g);
 			add_case(out, max, &n, WL_DENSE, PT_BACK_THP, s, &g);

@@ -12,10 +12,13 @@ struct pt_suite_desc {
 	const char *summary;
 };
 
+/* Indexed by enum pt_suite, NULL-terminated. */
 extern const struct pt_suite_desc pt_suites[];
 
-bool pt_suite_known(const char *name);
+/* "quick", "full", "ci" into *s. 0, or -1 when no suite has that name. */
+int pt_suite_parse(const char *name, enum pt_suite *s);
+const char *pt_suite_name(enum pt_suite s);
 /* Fill o from the running system for a suite; max_mem 0: its default. */
-void pt_suite_opts_init(struct pt_suite_opts *o, const char *suite, uint64_t max_mem);
+void pt_suite_opts_init(struct pt_suite_opts *o, enum pt_suite suite, uint64_t max_mem);
 
 #endif

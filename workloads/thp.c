@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "util/knobs.h"
+#include "util/params.h"
 #include "harness/procmem.h"
 #include "util/sysfs.h"
 #include "workloads/thp.h"
@@ -36,7 +37,12 @@
 #define MTHP_ROUNDS 64
 #define MTHP_MIN_FRACTION 0.9
 
-enum thp_variant { THP_FAULT = 0, THP_COLLAPSE, THP_SPLIT, THP_MTHP };
+enum thp_op { THP_FAULT = 0, THP_COLLAPSE, THP_SPLIT, THP_MTHP };
+
+struct thp_case {
+	enum thp_op op;
+};
+PT_CASE_DATA(struct thp_case, thp_case)
 
 /* ---- mTHP sizes and their knobs ---- */
 
@@ -258,17 +264,18 @@ static int thp_run_pmd(const struct pt_case *c, struct pt_rep *r)
 {
 	struct thp_region reg = { 0 };
 	long vmpte0 = pt_vmpte_kb();
+	enum thp_op op = thp_case_get(c).op;
 	int ret;
 
 	mthp_release();
-	if (c->variant != THP_COLLAPSE && pmd_thp_disabled(pt_pmd_size()))
+	if (op != THP_COLLAPSE && pmd_thp_disabled(pt_pmd_size()))
 		return pt_rep_skip(r, "PMD-size THP is disabled (transparent_hugepage: never)");
-	ret = map_region(c, r, &reg, c->variant == THP_COLLAPSE ? PT_BACK_4K : PT_BACK_THP);
+	ret = map_region(c, r, &reg, op == THP_COLLAPSE ? PT_BACK_4K : PT_BACK_THP);
 	if (ret)
 		return ret;
-	if (c->variant == THP_FAULT)
+	if (op == THP_FAULT)
 		ret = thp_fault(r, &reg);
-	else if (c->variant == THP_COLLAPSE)
+	else if (op == THP_COLLAPSE)
 		ret = thp_collapse(r, &reg);
 	else
 		ret = thp_split(r, &reg);
@@ -330,17 +337,19 @@ static int thp_run_mthp(const struct pt_case *c, struct pt_rep *r)
 
 static int thp_run(const struct pt_case *c, struct pt_rep *r)
 {
-	if (c->variant == THP_MTHP)
+	if (thp_case_get(c).op == THP_MTHP)
 		return thp_run_mthp(c, r);
 	return thp_run_pmd(c, r);
 }
 
 /* ---- cases ---- */
 
-static void add_case(struct pt_case *out, size_t max, size_t *n, enum thp_variant v, uint64_t size,
+static void add_case(struct pt_case *out, size_t max, size_t *n, enum thp_op v, uint64_t size,
 		     uint64_t mthp)
 {
 	static const char *const ops[] = { "fault", "collapse", "split", "fault" };
+	struct thp_case d = { v };
+	struct pt_params p;
 	struct pt_case *c;
 	char sz[16], msz[16];
 
@@ -350,19 +359,21 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum thp_varian
 	memset(c, 0, sizeof(*c));
 	pt_size_name(size, sz, sizeof(sz));
 	c->size = size;
-	c->variant = v;
+	thp_case_set(c, &d);
 	c->backing = v == THP_MTHP ? PT_BACK_MTHP : PT_BACK_THP;
 	c->mthp_size = mthp;
 	c->mem_bytes = size + mthp + (8ull << 20);
-	if (v == THP_MTHP) {
-		pt_size_name(mthp, msz, sizeof(msz));
+	pt_size_name(mthp, msz, sizeof(msz));
+	if (v == THP_MTHP)
 		snprintf(c->name, sizeof(c->name), "mthp-fault-%s-%s", msz, sz);
-		snprintf(c->params, sizeof(c->params), "backing=mthp;mthp_size=%llu;size=%llu",
-			 (unsigned long long)mthp, (unsigned long long)size);
-		return;
-	}
-	snprintf(c->name, sizeof(c->name), "thp-%s-%s", ops[v], sz);
-	snprintf(c->params, sizeof(c->params), "backing=thp;size=%llu", (unsigned long long)size);
+	else
+		snprintf(c->name, sizeof(c->name), "thp-%s-%s", ops[v], sz);
+	pt_params_init(&p);
+	pt_params_str(&p, "backing", pt_backing_name(c->backing));
+	if (v == THP_MTHP)
+		pt_params_size(&p, "mthp_size", mthp);
+	pt_params_size(&p, "size", size);
+	pt_params_render(&p, c->params, sizeof(c->params));
 }
 
 /* quick: 4 and 16 pages (16K, 64K on 4K pages); full: every size. */
@@ -370,7 +381,7 @@ static void add_mthp(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 {
 	uint64_t sizes[MAX_MTHP_SIZES];
 	size_t i, k = thp_mthp_sizes(o->page_size, o->pmd_size, sizes, MAX_MTHP_SIZES);
-	bool full = !strcmp(o->suite, "full");
+	bool full = o->suite == PT_SUITE_FULL;
 
 	for (i = 0; i < k; i++)
 		if (full || sizes[i] == 4 * o->page_size || sizes[i] == 16 * o->page_size)
@@ -394,13 +405,13 @@ static int thp_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 	uint64_t s, pmd = o->pmd_size, top = o->max_mem, small = thp_size(64ull << 20, pmd);
 	size_t n = 0;
 
-	if (!strcmp(o->suite, "ci")) {
+	if (o->suite == PT_SUITE_CI) {
 		add_case(out, max, &n, THP_FAULT, small, 0);
 		return (int)n;
 	}
 	/* First, so the PMD cases after them put the last mTHP knob back. */
 	add_mthp(o, out, max, &n);
-	if (!strcmp(o->suite, "full")) {
+	if (o->suite == PT_SUITE_FULL) {
 		for (s = thp_size(16ull << 20, pmd); s <= top; s *= 4)
 			add_case(out, max, &n, THP_FAULT, s, 0);
 		for (s = small; s <= top && s <= 4 * small; s *= 4) {

@@ -13,6 +13,7 @@
 #include <sys/mman.h>
 
 #include "util/knobs.h"
+#include "util/params.h"
 #include "harness/procmem.h"
 #include "util/sysfs.h"
 #include "workloads/tlb.h"
@@ -22,7 +23,18 @@
 #define MIN_LOADS (1u << 20)
 #define CYCLES_PER_SAMPLE 4
 
-enum tlb_variant { TLB_CHASE = 0, TLB_DENSE = 1 };
+enum tlb_pattern { TLB_CHASE = 0, TLB_DENSE = 1 };
+
+/* A case's data: chase one load per page, or the dense control. */
+struct tlb_case {
+	enum tlb_pattern pattern;
+};
+PT_CASE_DATA(struct tlb_case, tlb_case)
+
+static bool is_dense(const struct pt_case *c)
+{
+	return tlb_case_get(c).pattern == TLB_DENSE;
+}
 
 static uint64_t xorshift64(uint64_t *s)
 {
@@ -129,8 +141,8 @@ static int reserve_hugetlb(uint64_t pmd, uint64_t count, struct pt_rep *r)
 static int map_region(const struct pt_case *c, struct pt_rep *r, struct tlb_region *reg)
 {
 	uint64_t pmd = pt_pmd_size();
-	bool huge = c->backing != PT_BACK_4K || c->variant == TLB_DENSE;
-	size_t span = c->variant == TLB_DENSE ? c->size / pt_page_size() * LINE : c->size;
+	bool huge = c->backing != PT_BACK_4K || is_dense(c);
+	size_t span = is_dense(c) ? c->size / pt_page_size() * LINE : c->size;
 
 	reg->len = huge ? (span + pmd - 1) / pmd * pmd : span;
 	reg->hugetlb = c->backing == PT_BACK_HUGETLB;
@@ -165,10 +177,10 @@ static int verify_backing(const struct pt_case *c, struct pt_rep *r, struct tlb_
 		return pt_rep_fail(r, "cannot read /proc/self/smaps");
 	frac = (double)s.anon_huge_bytes / (double)reg->len;
 	pt_rep_emit(r, "thp_fraction", frac, "ratio", PT_NEITHER);
-	if (c->backing == PT_BACK_4K && c->variant == TLB_CHASE && s.anon_huge_bytes)
+	if (c->backing == PT_BACK_4K && !is_dense(c) && s.anon_huge_bytes)
 		return pt_rep_fail(r, "4K case got %llu bytes of huge pages",
 				   (unsigned long long)s.anon_huge_bytes);
-	if ((c->backing == PT_BACK_THP || c->variant == TLB_DENSE) && frac < PT_THP_MIN_FRACTION)
+	if ((c->backing == PT_BACK_THP || is_dense(c)) && frac < PT_THP_MIN_FRACTION)
 		return pt_rep_fail(r, "THP case got huge pages for only %.0f%% of %zu bytes",
 				   frac * 100, reg->len);
 	return 0;
@@ -190,7 +202,7 @@ static int warm(const struct pt_case *c, struct pt_rep *r, struct tlb_region *re
 	expect = (double)reg->len / (double)page;
 	per = (double)pt_rep_faults(&probe) / expect;
 	pt_rep_emit(r, "touch_faults_per_page", per, "ratio", PT_NEITHER);
-	if (c->backing == PT_BACK_4K && c->variant == TLB_CHASE && per < 0.99)
+	if (c->backing == PT_BACK_4K && !is_dense(c) && per < 0.99)
 		return pt_rep_fail(r, "touching %.0f pages took only %ld faults", expect,
 				   pt_rep_faults(&probe));
 	return 0;
@@ -207,7 +219,7 @@ static int tlb_run(const struct pt_case *c, struct pt_rep *r)
 {
 	uint64_t page = pt_page_size();
 	uint32_t n = (uint32_t)(c->size / page);
-	size_t stride = c->variant == TLB_DENSE ? LINE : page;
+	size_t stride = is_dense(c) ? LINE : page;
 	long vmpte0 = pt_vmpte_kb();
 	struct tlb_region reg = { 0 };
 	uint64_t loads = loads_for(n);
@@ -234,9 +246,11 @@ out:
 	return ret;
 }
 
-static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enum pt_backing b,
-		    int variant)
+static int add_case(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
+		    uint64_t ws, enum pt_backing b, enum tlb_pattern pattern)
 {
+	struct tlb_case d = { pattern };
+	struct pt_params p;
 	struct pt_case *c;
 	char size[32];
 
@@ -247,25 +261,29 @@ static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enu
 	pt_size_name(ws, size, sizeof(size));
 	c->size = ws;
 	c->backing = b;
-	c->variant = variant;
-	if (variant == TLB_DENSE)
+	tlb_case_set(c, &d);
+	if (pattern == TLB_DENSE)
 		snprintf(c->name, sizeof(c->name), "dense-%s", size);
 	else
 		snprintf(c->name, sizeof(c->name), "chase-%s-%s", pt_backing_name(b), size);
-	snprintf(c->params, sizeof(c->params), "backing=%s;ws=%llu",
-		 variant == TLB_DENSE ? "dense" : pt_backing_name(b), (unsigned long long)ws);
-	c->mem_bytes = ws + ws / 4096 * 8 + (8u << 20);
+	/* The walk calibration (analysis/calibpoints.c) reads backing and ws back. */
+	pt_params_init(&p);
+	pt_params_str(&p, "backing", pattern == TLB_DENSE ? "dense" : pt_backing_name(b));
+	pt_params_size(&p, "ws", ws);
+	pt_params_render(&p, c->params, sizeof(c->params));
+	/* The working set, its page tables (8 bytes a page), slack. */
+	c->mem_bytes = ws + ws / o->page_size * 8 + (8u << 20);
 	return 0;
 }
 
 static void add_size(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
 		     uint64_t ws)
 {
-	add_case(out, max, n, ws, PT_BACK_4K, TLB_CHASE);
-	add_case(out, max, n, ws, PT_BACK_THP, TLB_CHASE);
-	if (o->is_root && strcmp(o->suite, "ci"))
-		add_case(out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
-	add_case(out, max, n, ws, PT_BACK_4K, TLB_DENSE);
+	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_THP, TLB_CHASE);
+	if (o->is_root && o->suite != PT_SUITE_CI)
+		add_case(o, out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_DENSE);
 }
 
 static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
@@ -273,12 +291,12 @@ static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 	uint64_t ws, top = 1ull << 30;
 	size_t n = 0;
 
-	if (!strcmp(o->suite, "ci")) {
+	if (o->suite == PT_SUITE_CI) {
 		add_size(o, out, max, &n, 16ull << 20);
 		add_size(o, out, max, &n, 256ull << 20);
 		return (int)n;
 	}
-	if (!strcmp(o->suite, "full")) {
+	if (o->suite == PT_SUITE_FULL) {
 		top = o->max_mem;
 		for (ws = 16 << 10; ws <= top; ws *= 2)
 			add_size(o, out, max, &n, ws);

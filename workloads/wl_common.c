@@ -58,8 +58,8 @@ uint64_t wl_mthp_size(const struct pt_suite_opts *o)
 	return pt_sys_exists(path) ? SUITE_MTHP_SIZE : 0;
 }
 
-struct pt_case *wl_case_next(struct pt_case *out, size_t max, size_t *n, int variant,
-			     enum pt_backing b, uint64_t size)
+struct pt_case *wl_case_next(struct pt_case *out, size_t max, size_t *n, enum pt_backing b,
+			     uint64_t size)
 {
 	struct pt_case *c;
 
@@ -67,7 +67,6 @@ struct pt_case *wl_case_next(struct pt_case *out, size_t max, size_t *n, int var
 		return NULL;
 	c = &out[(*n)++];
 	memset(c, 0, sizeof(*c));
-	c->variant = variant;
 	c->backing = b;
 	c->size = size;
 	return c;

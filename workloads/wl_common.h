@@ -40,8 +40,8 @@ void wl_mthp_knob_path(uint64_t size, const char *file, char *out, size_t len);
 uint64_t wl_mthp_size(const struct pt_suite_opts *o);
 
 /* The next free case of out[], zeroed, with these fields; NULL when full. */
-struct pt_case *wl_case_next(struct pt_case *out, size_t max, size_t *n, int variant,
-			     enum pt_backing b, uint64_t size);
+struct pt_case *wl_case_next(struct pt_case *out, size_t max, size_t *n, enum pt_backing b,
+			     uint64_t size);
 /* "4k", "thp", "mthp64K": the backing as it appears in case names. */
 void wl_backing_label(const struct pt_case *c, char *out, size_t len);
 

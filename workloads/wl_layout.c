@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/params.h"
 #include "workloads/wl_layout.h"
 
 const char *wl_layout_name(enum wl_layout l)
@@ -9,6 +10,21 @@ const char *wl_layout_name(enum wl_layout l)
 	static const char *const names[] = { "dense", "sparse-pmd", "sparse-pud" };
 
 	return l <= WL_SPARSE_PUD ? names[l] : "unknown";
+}
+
+void wl_layout_case_init(struct pt_case *c, enum wl_layout l, enum pt_backing b, uint64_t size)
+{
+	struct wl_layout_case d = { l };
+	struct pt_params p;
+
+	c->size = size;
+	c->backing = b;
+	wl_layout_case_set(c, &d);
+	pt_params_init(&p);
+	pt_params_str(&p, "backing", pt_backing_name(b));
+	pt_params_str(&p, "layout", wl_layout_name(l));
+	pt_params_size(&p, "size", size);
+	pt_params_render(&p, c->params, sizeof(c->params));
 }
 
 void wl_geom_now(struct wl_geom *g)

@@ -26,7 +26,18 @@ struct wl_geom {
 	uint64_t page, pmd, pud;
 };
 
+/* The data of a fork or pgtable case: where its region is populated. */
+struct wl_layout_case {
+	enum wl_layout layout;
+};
+PT_CASE_DATA(struct wl_layout_case, wl_layout_case)
+
 const char *wl_layout_name(enum wl_layout l);
+/*
+ * Fill a fork or pgtable case (zeroed by the caller): its backing, size,
+ * layout and params "backing=;layout=;size=". The name is the caller's.
+ */
+void wl_layout_case_init(struct pt_case *c, enum wl_layout l, enum pt_backing b, uint64_t size);
 /* The geometry of the running system (pt_page_size, pt_pmd_size). */
 void wl_geom_now(struct wl_geom *g);
 /* The geometry a suite was built for. */

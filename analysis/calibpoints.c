@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/calibpoints.h"
+#include "util/params.h"
+#include "util/stats.h"
+
+/* The tlb workload's backings the model simulates, in output order. */
+static const struct {
+	const char *backing;
+	enum pt_pattern_kind pattern;
+	unsigned block_h;
+} backings[] = {
+	{ "4k", PT_PAT_CHASE, 0 },
+	{ "thp", PT_PAT_CHASE, 1 },
+	/* hugetlbfs pages of the PMD size: PMD leaves, as THP blocks are */
+	{ "hugetlb", PT_PAT_CHASE, 1 },
+	/* the dense control is packed into huge pages, as in the workload */
+	{ "dense", PT_PAT_DENSE, 1 },
+};
+
+#define NBACKINGS (sizeof(backings) / sizeof(backings[0]))
+
+static size_t backing_rank(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NBACKINGS; i++)
+		if (!strcmp(backings[i].backing, name))
+			break;
+	return i;
+}
+
+int pt_calib_point_from_params(const char *params, struct pt_calib_point *p)
+{
+	struct pt_params kv;
+	const char *b;
+	size_t i;
+
+	if (pt_params_parse(params, &kv) || !(b = pt_params_get(&kv, "backing")))
+		return 1;
+	i = backing_rank(b);
+	if (i == NBACKINGS)
+		return 1;
+	snprintf(p->backing, sizeof(p->backing), "%s", backings[i].backing);
+	p->pattern = backings[i].pattern;
+	p->block_h = backings[i].block_h;
+	if (pt_params_get_size(&kv, "ws", &p->ws) || !p->ws || p->ws % PT_PATTERN_PAGE)
+		return -1;
+	return 0;
+}
+
+static int point_cmp(const void *a, const void *b)
+{
+	const struct pt_calib_point *x = a, *y = b;
+	size_t rx = backing_rank(x->backing), ry = backing_rank(y->backing);
+
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	return x->ws < y->ws ? -1 : x->ws > y->ws;
+}
+
+int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point *pts, size_t max,
+			     size_t *n, char *err, size_t errlen)
+{
+	size_t i;
+	int r;
+
+	*n = 0;
+	for (i = 0; i < run->nseries && *n < max; i++) {
+		const struct pt_series *s = &run->series[i];
+		struct pt_calib_point *p = &pts[*n];
+		struct pt_summary sum;
+
+		if (strcmp(s->workload, "tlb") || strcmp(s->metric, "ns_per_access"))
+			continue;
+		memset(p, 0, sizeof(*p));
+		r = pt_calib_point_from_params(s->params, p);
+		if (r > 0)
+			continue;
+		if (r < 0 || pt_summarize(s->values, s->n, &sum) || !(sum.median > 0)) {
+			snprintf(err, errlen,
+				 "%s:%ld: case %s: needs ws=<bytes> (a multiple of %llu) in params "
+				 "and positive ns_per_access",
+				 run->csv_path, s->line, s->cs,
+				 (unsigned long long)PT_PATTERN_PAGE);
+			return -1;
+		}
+		snprintf(p->cs, sizeof(p->cs), "%s", s->cs);
+		p->measured_ns = sum.median;
+		(*n)++;
+	}
+	if (!*n) {
+		snprintf(err, errlen,
+			 "%s: no tlb ns_per_access rows with backing=4k, thp, hugetlb or dense in "
+			 "params",
+			 run->csv_path);
+		return -1;
+	}
+	qsort(pts, *n, sizeof(*pts), point_cmp);
+	return 0;
+}

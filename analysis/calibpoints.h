@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The walk model's calibration points from a run read back: the tlb
+ * workload's ns_per_access series, each described by its params (backing,
+ * ws), never by its case name, so the model stays ignorant of workload
+ * naming. hugetlb pages are PMD leaves like THP blocks and are simulated
+ * as such.
+ */
+#ifndef PTBENCH_ANALYSIS_CALIBPOINTS_H
+#define PTBENCH_ANALYSIS_CALIBPOINTS_H
+
+#include <stddef.h>
+
+#include "analysis/rundir.h"
+#include "model/calib.h"
+
+/* A run gives at most this many points; the rest are left out. */
+#define PT_CALIB_MAX_POINTS 512
+
+/*
+ * What a tlb series' params ask the model to simulate: 0 with p's
+ * pattern, leaf size, backing and ws set; 1 when they name no backing the
+ * model simulates (not a calibration point); -1 when the backing is one
+ * but ws is missing, not a size, or not a whole number of pattern pages.
+ */
+int pt_calib_point_from_params(const char *params, struct pt_calib_point *p);
+
+/*
+ * The points of a run, their measured_ns the median of the series, sorted
+ * by backing (4k, thp, hugetlb, dense) then ws. 0, or -1 with the
+ * problem, naming the file and line, in err.
+ */
+int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point *pts, size_t max,
+			     size_t *n, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The options every ptbench model walk subcommand shares. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cmd_walk.h"
+#include "cli/commands.h"
+#include "util/fileio.h"
+#include "util/units.h"
+
+/* A configuration file is a few hundred bytes; this bounds a mistaken one. */
+#define CONFIG_MAX (1u << 20)
+
+/* In the order of the OPT_ enum: an option's error names it by its index. */
+const struct option walk_long_opts[] = {
+	{ "pattern", required_argument, NULL, OPT_PATTERN },
+	{ "ws", required_argument, NULL, OPT_WS },
+	{ "stride", required_argument, NULL, OPT_STRIDE },
+	{ "accesses", required_argument, NULL, OPT_ACCESSES },
+	{ "warmup", required_argument, NULL, OPT_WARMUP },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "lackey", required_argument, NULL, OPT_LACKEY },
+	{ "trace", required_argument, NULL, OPT_TRACE },
+	{ "formats", required_argument, NULL, OPT_FORMATS },
+	{ "granule", required_argument, NULL, OPT_GRANULE },
+	{ "va", required_argument, NULL, OPT_VA },
+	{ "thp", no_argument, NULL, OPT_THP },
+	{ "pud", no_argument, NULL, OPT_PUD },
+	{ "config", required_argument, NULL, OPT_CONFIG },
+	{ "set", required_argument, NULL, OPT_SET },
+	{ "bench", no_argument, NULL, OPT_BENCH },
+	{ "bench-reps", required_argument, NULL, OPT_BENCH_REPS },
+	{ "results", required_argument, NULL, OPT_RESULTS },
+	{ "host-caches", no_argument, NULL, OPT_HOST_CACHES },
+	{ "no-host-caches", no_argument, NULL, OPT_NO_HOST_CACHES },
+	{ "output", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+int walk_parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (!s || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno || *end ? -1 : 0;
+}
+
+static int load_config(struct pt_walk_cfg *c, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char err[2048], *text;
+	size_t len;
+	int r;
+
+	if (!f)
+		return pt_usage_error(CMD, "--config %s: %s", path, strerror(errno));
+	errno = 0;
+	text = pt_read_stream(f, CONFIG_MAX, &len);
+	r = errno;
+	fclose(f);
+	if (!text)
+		return pt_usage_error(CMD, "--config %s: %s", path,
+				      r ? strerror(r) : "cannot read");
+	r = pt_walk_cfg_parse_text(c, text, path, err, sizeof(err));
+	free(text);
+	return r ? pt_usage_error(CMD, "%s", err) : 0;
+}
+
+static int set_key(struct pt_walk_cfg *c, const char *kv)
+{
+	char key[128], err[2048];
+	const char *eq = strchr(kv, '=');
+
+	if (!eq || (size_t)(eq - kv) >= sizeof(key))
+		return pt_usage_error(CMD, "--set %s: expected KEY=VALUE", kv);
+	memcpy(key, kv, eq - kv);
+	key[eq - kv] = 0;
+	if (pt_walk_cfg_set(c, key, eq + 1, err, sizeof(err)))
+		return pt_usage_error(CMD, "--set: %s", err);
+	return 0;
+}
+
+bool walk_is_config_opt(int c)
+{
+	return c == OPT_CONFIG || c == OPT_SET || c == OPT_GRANULE || c == OPT_VA;
+}
+
+int walk_config_opt(int c, const char *arg, struct walk_opts *o)
+{
+	uint64_t v;
+
+	switch (c) {
+	case OPT_CONFIG:
+		return load_config(&o->cfg, arg);
+	case OPT_SET:
+		return set_key(&o->cfg, arg);
+	case OPT_GRANULE:
+		if (pt_granule_parse(arg, &o->cfg.granule_shift))
+			return pt_usage_error(CMD, "--granule %s: use 4K, 16K or 64K", arg);
+		return 0;
+	default:
+		if (walk_parse_u64(arg, &v) || v > 64)
+			return pt_usage_error(CMD, "--va %s: expected a number of bits", arg);
+		o->cfg.va_bits = (unsigned)v;
+		return 0;
+	}
+}
