@@ -103,8 +103,7 @@ static struct pt_aa_series *detect_find(struct pt_aa *k, const struct pt_series 
 }
 
 /* Scale one row's new samples by each shift and ask the gate again. */
-static void detect_row(const struct pt_cmp_result *r, size_t i, struct pt_aa_series *d,
-		       double *buf)
+static void detect_row(const struct pt_cmp_result *r, size_t i, struct pt_aa_series *d, double *buf)
 {
 	const struct pt_series *c = r->rows[i].cand;
 	size_t s, j;
