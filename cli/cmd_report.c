@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "util/path.h"
 
 /* Debian's python3-matplotlib is installed for the system interpreter. */
 #define SYSTEM_PYTHON "/usr/bin/python3"
@@ -112,7 +113,7 @@ static int check_run_dir(const char *dir)
 		return pt_usage_error("report", "run directory '%s': %s", dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return pt_usage_error("report", "'%s' is not a directory", dir);
-	if (snprintf(path, sizeof(path), "%s/results.csv", dir) >= (int)sizeof(path))
+	if (pt_path_join(path, sizeof(path), dir, "results.csv"))
 		return pt_usage_error("report", "run directory '%s': path too long", dir);
 	if (stat(path, &st) || !S_ISREG(st.st_mode))
 		return pt_usage_error("report", "'%s' is not a run directory: no results.csv", dir);
@@ -138,8 +139,10 @@ static int script_path(char *out, size_t len)
 
 	if (!src || !*src)
 		src = PTBENCH_SRCDIR;
-	if (snprintf(out, len, "%s/plot/report.py", src) >= (int)len)
+	if (pt_path_join(out, len, src, "plot/report.py")) {
+		fprintf(stderr, "ptbench report: %s/plot/report.py: %s\n", src, strerror(errno));
 		return -1;
+	}
 	if (access(out, R_OK)) {
 		fprintf(stderr,
 			"ptbench report: %s: %s (set PTBENCH_SRCDIR to the ptbench source "
