@@ -89,6 +89,15 @@ int pt_aa_load(struct pt_aa *k, int p, char *err, size_t errlen);
 /* Every figure, once all pairs are loaded; 0, or -1 out of memory. */
 int pt_aa_analyse(struct pt_aa *k);
 
+/*
+ * aa_floor.c: compare every two runs (of the first PT_AA_FLOOR_MAX_RUNS)
+ * and keep what the gate called significant in each series' hits_aa; then
+ * count the comparisons on which the gate fired, and the noise-floor gate
+ * learnt without the two runs compared (leave-pair-out). Once the series
+ * are known (pt_aa_analyse calls it); 0, or -1 out of memory.
+ */
+int pt_aa_floor_learn(struct pt_aa *k);
+
 /* Clopper-Pearson upper limit of a 95% two-sided interval for x of n. */
 double pt_aa_rate_upper95(size_t x, size_t n);
 
