@@ -18,6 +18,8 @@
 #include "util/errf.h"
 #include "util/fileio.h"
 #include "util/json.h"
+#include "util/parse.h"
+#include "util/path.h"
 
 #define CSV_FIELDS 8
 #define MAX_FILE_BYTES ((size_t)1024 * 1024 * 1024)
@@ -38,14 +40,9 @@ struct csv_row {
 
 static int parse_rep(const char *s, int *rep)
 {
-	char *end;
-	long v;
+	unsigned v;
 
-	if (!*s || !isdigit((unsigned char)*s))
-		return -1;
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || v < 0 || v > INT_MAX)
+	if (pt_parse_uint(s, 0, INT_MAX, &v))
 		return -1;
 	*rep = (int)v;
 	return 0;
@@ -414,18 +411,20 @@ static int read_meta(const char *path, struct pt_rundir *r, char *err, size_t er
 
 int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errlen)
 {
-	char meta_path[4096 + 16], dir[4096];
+	char meta_path[PATH_MAX], dir[PATH_MAX];
 	struct stat st;
 	FILE *f;
 	int ret;
 
 	memset(r, 0, sizeof(*r));
-	snprintf(r->path, sizeof(r->path), "%s", path);
+	if (snprintf(r->path, sizeof(r->path), "%s", path) >= (int)sizeof(r->path))
+		return pt_errf(err, errlen, "%.64s...: %s", path, strerror(ENAMETOOLONG));
 	if (stat(path, &st))
 		return pt_errf(err, errlen, "%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode)) {
 		snprintf(dir, sizeof(dir), "%s", path);
-		snprintf(r->csv_path, sizeof(r->csv_path), "%.4080s/results.csv", path);
+		if (pt_path_join(r->csv_path, sizeof(r->csv_path), path, "results.csv"))
+			return pt_errf(err, errlen, "%s: %s", path, strerror(errno));
 	} else {
 		const char *slash = strrchr(path, '/');
 
@@ -440,7 +439,10 @@ int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errl
 	fclose(f);
 	if (ret)
 		return -1;
-	snprintf(meta_path, sizeof(meta_path), "%s/meta.json", dir[0] ? dir : "/");
+	if (pt_path_join(meta_path, sizeof(meta_path), dir, "meta.json")) {
+		pt_rundir_free(r);
+		return pt_errf(err, errlen, "%s: %s", dir, strerror(ENAMETOOLONG));
+	}
 	if (read_meta(meta_path, r, err, errlen)) {
 		pt_rundir_free(r);
 		return -1;

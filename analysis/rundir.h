@@ -7,6 +7,7 @@
 #ifndef PTBENCH_RESULTSREAD_H
 #define PTBENCH_RESULTSREAD_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -55,8 +56,8 @@ struct pt_rundir_meta {
 };
 
 struct pt_rundir {
-	char path[4096]; /* the directory (or file) given */
-	char csv_path[4096];
+	char path[PATH_MAX]; /* the directory (or file) given */
+	char csv_path[PATH_MAX];
 	struct pt_series *series; /* sorted by (workload, case, params, metric) */
 	size_t nseries;
 	size_t nrows;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "util/path.h"
 
 /* Debian's python3-matplotlib is installed for the system interpreter. */
 #define SYSTEM_PYTHON "/usr/bin/python3"
@@ -123,7 +124,7 @@ static int check_run_dir(const char *dir)
 		return pt_usage_error("report", "run directory '%s': %s", dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
 		return pt_usage_error("report", "'%s' is not a directory", dir);
-	if (snprintf(path, sizeof(path), "%s/results.csv", dir) >= (int)sizeof(path))
+	if (pt_path_join(path, sizeof(path), dir, "results.csv"))
 		return pt_usage_error("report", "run directory '%s': path too long", dir);
 	if (stat(path, &st) || !S_ISREG(st.st_mode))
 		return pt_usage_error("report", "'%s' is not a run directory: no results.csv", dir);

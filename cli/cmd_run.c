@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ptbench run: select the cases, set up counters, pinning, the output
+ * directory and the kernel knobs a run needs, run them (harness/runner.c)
+ * and write results.csv and meta.json. Options: run_opts.c.
+ */
 #include <errno.h>
 #include <fnmatch.h>
 #include <getopt.h>
@@ -12,6 +17,8 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/run.h"
+#include "harness/page_reporting.h"
 #include "harness/runner.h"
 #include "workloads/suite.h"
 #include "util/knobs.h"
@@ -19,172 +26,10 @@
 #include "harness/steal.h"
 #include "util/sysfs.h"
 #include "harness/timer.h"
+#include "util/parse.h"
+#include "util/path.h"
 
 #define MAX_LIST 32
-
-struct run_opts {
-	const char *suite;
-	enum pt_suite suite_id; /* parsed from suite */
-	char *workloads;
-	char *events;
-	const char *case_glob;
-	const char *out;
-	const char *tag;
-	int reps, warmup, cpu, lock_wait;
-	uint64_t max_mem;
-	double mem_frac;
-	bool aslr;
-	bool sequential;
-	bool keep_page_reporting;
-};
-
-static void run_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: ptbench run [options]\n\n"
-		"Runs a suite (or chosen workloads) and writes DIR/results.csv and DIR/meta.json.\n\n"
-		"  --suite NAME        quick (default), full or ci\n"
-		"  --workload W,...    only these workloads (see 'ptbench list')\n"
-		"  --case GLOB         only cases whose name matches (fnmatch), e.g. 'chase-4k-*'\n"
-		"  --reps N            measured repetitions per case (default 10)\n"
-		"  --warmup N          unrecorded repetitions before them (default 1)\n"
-		"  --sequential        all repetitions of a case before the next case\n"
-		"                      (default: interleaved, round r runs repetition r of\n"
-		"                      every case, so host noise does not hit one case)\n"
-		"  --cpu N             pin to CPU N (OS numbering); default: the last CPU\n"
-		"  --events LIST       counters, comma-separated libpfm4 names (default: the\n"
-		"                      software events plus this CPU's TLB/walk events)\n"
-		"  --max-mem SIZE      largest working set / region (quick, ci: 1G; full: 4G)\n"
-		"  --mem-frac F        refuse cases needing more than F of MemAvailable (0.5)\n"
-		"  --out DIR           output directory (default results/<UTC time>-<host>)\n"
-		"  --tag NAME          a label stored in meta.json\n"
-		"  --keep-page-reporting\n"
-		"                      leave free page reporting on (default: paused for the\n"
-		"                      run where the guest has it, restored at exit)\n"
-		"  --lock-wait S       wait up to S seconds for another run's system changes\n"
-		"                      to end (default 300), then exit 1\n"
-		"  --aslr              keep address-space randomisation (default: off for\n"
-		"                      ptbench's own process, so layouts repeat run to run)\n"
-		"  -h, --help          this text\n\n"
-		"Exit status: 0 every case ran, 1 a measurement or verification failed,\n"
-		"2 bad usage (or an explicitly requested case the memory guard refuses).\n");
-}
-
-static int parse_int(const char *s, int min, int *out)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < min || v > INT_MAX)
-		return -1;
-	*out = (int)v;
-	return 0;
-}
-
-static int parse_args(int argc, char **argv, struct run_opts *o)
-{
-	static const struct option opts[] = {
-		{ "suite", required_argument, NULL, 's' },
-		{ "workload", required_argument, NULL, 'w' },
-		{ "case", required_argument, NULL, 'C' },
-		{ "reps", required_argument, NULL, 'r' },
-		{ "warmup", required_argument, NULL, 'W' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "events", required_argument, NULL, 'e' },
-		{ "max-mem", required_argument, NULL, 'm' },
-		{ "mem-frac", required_argument, NULL, 'f' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "tag", required_argument, NULL, 't' },
-		{ "aslr", no_argument, NULL, 'A' },
-		{ "sequential", no_argument, NULL, 'Q' },
-		{ "keep-page-reporting", no_argument, NULL, 'K' },
-		{ "lock-wait", required_argument, NULL, 'L' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char *end;
-	int c;
-
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-		switch (c) {
-		case 's':
-			o->suite = optarg;
-			break;
-		case 'w':
-			o->workloads = optarg;
-			break;
-		case 'C':
-			o->case_glob = optarg;
-			break;
-		case 'e':
-			o->events = optarg;
-			break;
-		case 'o':
-			o->out = optarg;
-			break;
-		case 't':
-			o->tag = optarg;
-			break;
-		case 'Q':
-			o->sequential = true;
-			break;
-		case 'K':
-			o->keep_page_reporting = true;
-			break;
-		case 'A':
-			o->aslr = true;
-			break;
-		case 'r':
-			if (parse_int(optarg, 1, &o->reps))
-				return pt_usage_error("run",
-						      "--reps needs a whole number >= 1, not '%s'",
-						      optarg);
-			break;
-		case 'L':
-			if (parse_int(optarg, 0, &o->lock_wait))
-				return pt_usage_error(
-					"run", "--lock-wait needs whole seconds >= 0, not '%s'",
-					optarg);
-			break;
-		case 'W':
-			if (parse_int(optarg, 0, &o->warmup))
-				return pt_usage_error(
-					"run", "--warmup needs a whole number >= 0, not '%s'",
-					optarg);
-			break;
-		case 'c':
-			if (parse_int(optarg, 0, &o->cpu))
-				return pt_usage_error("run", "--cpu needs a CPU number, not '%s'",
-						      optarg);
-			break;
-		case 'm':
-			if (pt_size_parse(optarg, &o->max_mem) || !o->max_mem)
-				return pt_usage_error(
-					"run", "--max-mem needs a size like 512M or 4G, not '%s'",
-					optarg);
-			break;
-		case 'f':
-			o->mem_frac = strtod(optarg, &end);
-			if (*end || end == optarg || o->mem_frac <= 0 || o->mem_frac > 1)
-				return pt_usage_error(
-					"run", "--mem-frac needs a number in (0, 1], not '%s'",
-					optarg);
-			break;
-		case 'h':
-			run_usage(stdout);
-			return -1;
-		default:
-			return pt_usage_error("run", "unknown option");
-		}
-	}
-	if (optind < argc)
-		return pt_usage_error("run", "unexpected argument '%s'", argv[optind]);
-	if (pt_suite_parse(o->suite, &o->suite_id))
-		return pt_usage_error("run", "unknown suite '%s' (quick, full, ci)", o->suite);
-	return 0;
-}
 
 /* Split a comma list in place. */
 static size_t split_list(char *s, const char **items, size_t max)
@@ -321,63 +166,10 @@ static void join_args(int argc, char **argv, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, " %s", argv[i]);
 }
 
-#define PAGE_REPORTING_ORDER "/sys/module/page_reporting/parameters/page_reporting_order"
-
-/* Largest buddy order: per-order columns of /proc/buddyinfo minus one; -1 unknown. */
-static int buddy_max_order(void)
-{
-	char buf[1024], *save = NULL, *tok;
-	int n = 0, i = 0;
-
-	if (pt_sys_read("/proc/buddyinfo", buf, sizeof(buf)) < 0)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	/* "Node 0, zone   DMA32   c0 c1 ... cN": four words, then one count per order */
-	for (tok = strtok_r(buf, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save))
-		n += i++ >= 4;
-	return n ? n - 1 : -1;
-}
-
-/*
- * A guest with free page reporting (virtio-balloon) hands memory freed for
- * a while back to the host, which drops it; the next touch then faults in
- * the host too. Between repetitions that is most of what a run frees. An
- * order above the buddy allocator's largest means nothing is reported
- * (restored at exit). An order already above it was set by another run
- * still going: left alone, so the two restores cannot cross.
- */
-static void pause_page_reporting(struct pt_run *run, bool keep)
-{
-	char cur[32], want[16];
-	int max = buddy_max_order();
-
-	if (pt_sys_read_choice(PAGE_REPORTING_ORDER, cur, sizeof(cur))) {
-		snprintf(run->page_reporting, sizeof(run->page_reporting), "absent");
-		return;
-	}
-	if (keep || max < 0) {
-		snprintf(run->page_reporting, sizeof(run->page_reporting), "on (order %s%s)", cur,
-			 keep ? "" : "; largest buddy order unknown");
-		return;
-	}
-	if (atoi(cur) > max) {
-		snprintf(run->page_reporting, sizeof(run->page_reporting),
-			 "paused already (order %s)", cur);
-		return;
-	}
-	snprintf(want, sizeof(want), "%d", max + 1);
-	if (pt_knob_set(PAGE_REPORTING_ORDER, want))
-		snprintf(run->page_reporting, sizeof(run->page_reporting),
-			 "on (order %s; cannot pause)", cur);
-	else
-		snprintf(run->page_reporting, sizeof(run->page_reporting),
-			 "paused (order %s -> %d)", cur, max + 1);
-}
-
 static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t outlen)
 {
 	const struct pt_workload *sel[MAX_LIST];
-	char csv[1100];
+	char csv[PATH_MAX];
 	size_t nsel;
 	int ret;
 
@@ -395,15 +187,17 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 		return ret;
 	if (pt_pin_thread(o->cpu, &run->binding) == -2)
 		return pt_usage_error("run", "--cpu %d: %s", o->cpu, run->binding.err);
-	pause_page_reporting(run, o->keep_page_reporting);
+	pt_page_reporting_pause(o->keep_page_reporting, run->page_reporting,
+				sizeof(run->page_reporting));
 	if (pt_regime_detect(&run->regime))
 		fprintf(stderr, "ptbench run: the translation regime could not be derived\n");
 	ret = make_out_dir(run, o->out, outbuf, outlen);
 	if (ret)
 		return ret;
-	snprintf(csv, sizeof(csv), "%s/results.csv", run->out_dir);
-	if (pt_sink_open(&run->sink, csv)) {
-		fprintf(stderr, "ptbench run: cannot write '%s': %s\n", csv, strerror(errno));
+	if (pt_path_join(csv, sizeof(csv), run->out_dir, "results.csv") ||
+	    pt_sink_open(&run->sink, csv)) {
+		fprintf(stderr, "ptbench run: cannot write '%s/results.csv': %s\n", run->out_dir,
+			strerror(errno));
 		return PT_EXIT_USAGE;
 	}
 	return 0;
@@ -501,7 +295,7 @@ int cmd_run(int argc, char **argv)
 	memcpy(orig, argv, (size_t)argc * sizeof(*orig)); /* getopt permutes argv */
 	memset(&run, 0, sizeof(run));
 	join_args(argc, argv, run.command_line, sizeof(run.command_line));
-	ret = parse_args(argc, argv, &o);
+	ret = run_parse_args(argc, argv, &o);
 	if (!ret && !o.aslr)
 		reexec_without_aslr(argc, orig);
 	free(orig);

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,9 @@
 #include "harness/sink.h"
 #include "model/snapshot.h"
 #include "util/atomicfile.h"
+#include "util/parse.h"
+
+#define PID_MAX 0x3fffffff /* the kernel's PID_MAX_LIMIT */
 
 static void snapshot_usage(FILE *f)
 {
@@ -38,9 +42,9 @@ static int write_snapshot(const char *path, const struct pt_layout *l)
 {
 	size_t cap = pt_snapshot_size_max(l), used;
 	uint8_t *buf = malloc(cap);
-	char err[200], tmp[4096];
+	char err[200], tmp[PATH_MAX];
 	FILE *f;
-	int rc = PT_EXIT_FAIL;
+	int rc = PT_EXIT_FAIL, ret;
 
 	if (!buf) {
 		fprintf(stderr, "ptbench snapshot: out of memory\n");
@@ -60,8 +64,10 @@ static int write_snapshot(const char *path, const struct pt_layout *l)
 		pt_atomic_abort(f, tmp);
 		goto out;
 	}
-	if (pt_atomic_commit(f, tmp, path)) {
-		fprintf(stderr, "ptbench snapshot: %s: %s\n", path, strerror(errno));
+	ret = pt_atomic_commit(f, tmp, path);
+	if (ret) {
+		/* the reason is what commit returns: its cleanup may change errno */
+		fprintf(stderr, "ptbench snapshot: %s: %s\n", path, strerror(-ret));
 		goto out;
 	}
 	printf("wrote %s: pid %u (%s), %zu extents, %" PRIu64 " bytes populated, %zu bytes\n", path,
@@ -85,7 +91,7 @@ int cmd_snapshot(int argc, char **argv)
 	struct pt_regime rg;
 	struct pt_layout l;
 	const char *out = NULL;
-	char err[256], *end;
+	char err[256];
 	long pid = -1;
 	int c, rc;
 
@@ -93,9 +99,7 @@ int cmd_snapshot(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
-			errno = 0;
-			pid = strtol(optarg, &end, 10);
-			if (errno || end == optarg || *end || pid <= 0 || pid > 0x3fffffff)
+			if (pt_parse_long(optarg, 1, PID_MAX, &pid))
 				return pt_usage_error("snapshot", "--pid '%s': not a process id",
 						      optarg);
 			break;

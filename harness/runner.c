@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <sys/personality.h>
@@ -9,6 +10,7 @@
 #include "harness/runner.h"
 #include "util/atomicfile.h"
 #include "util/json.h"
+#include "util/path.h"
 #include "harness/procmem.h"
 #include "util/knobs.h"
 #include "util/stats.h"
@@ -345,11 +347,12 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 
 int pt_run_write_meta(const struct pt_run *run, int exit_status)
 {
-	char path[1024], tmp[1100];
+	char path[PATH_MAX], tmp[PATH_MAX];
 	struct pt_json j;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/meta.json", run->out_dir);
+	if (pt_path_join(path, sizeof(path), run->out_dir, "meta.json"))
+		return -1;
 	f = pt_atomic_open(path, tmp, sizeof(tmp));
 	if (!f)
 		return -1;

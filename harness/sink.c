@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <math.h>
 #include <stdlib.h>
@@ -8,13 +9,14 @@
 
 #include "util/atomicfile.h"
 #include "util/csv.h"
+#include "util/path.h"
 #include "harness/sink.h"
 
 struct pt_sink {
 	FILE *f;
 	size_t rows;
-	char path[1024];
-	char tmp[1100];
+	char path[PATH_MAX];
+	char tmp[PATH_MAX];
 };
 
 int pt_sink_open(struct pt_sink **out, const char *path)
@@ -23,7 +25,10 @@ int pt_sink_open(struct pt_sink **out, const char *path)
 
 	if (!s)
 		return -ENOMEM;
-	snprintf(s->path, sizeof(s->path), "%s", path);
+	if (snprintf(s->path, sizeof(s->path), "%s", path) >= (int)sizeof(s->path)) {
+		free(s);
+		return -ENAMETOOLONG;
+	}
 	s->f = pt_atomic_open(path, s->tmp, sizeof(s->tmp));
 	if (!s->f) {
 		int err = -errno;

@@ -262,8 +262,8 @@ expect_rc 2 "calibrate bad pairs" "$PTBENCH" calibrate --pairs 0
 expect_rc 2 "calibrate bad margin" "$PTBENCH" calibrate --margin abc
 expect_in "$tmp/err" "--margin 'abc': expected a number 1..100" "calibrate bad margin said"
 expect_rc 2 "calibrate bad max-threshold" "$PTBENCH" calibrate --max-threshold -5
-PTBENCH_CALIBRATE_RUNNER="$tmp/runner.sh" expect_rc 0 "calibrate" \
-	"$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" -- --max-mem 1G
+expect_rc 0 "calibrate" "$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" \
+	--runner "$tmp/runner.sh" -- --max-mem 1G
 expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --max-mem 1G$" \
 	"calibrate args"
 [ "$(wc -l <"$tmp/runner.calls")" = 6 ] || fail "calibrate: expected 6 runs"
@@ -311,7 +311,7 @@ expect_rc 1 "gate=off under --strict" "$PTBENCH" compare "$tmp/cal/pair-001/b" \
 # SIGINT stops calibrate and the run it is waiting for, which is reaped.
 printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 60\n' "$tmp/sleeper.pid" >"$tmp/sleeper.sh"
 chmod +x "$tmp/sleeper.sh"
-PTBENCH_CALIBRATE_RUNNER="$tmp/sleeper.sh" "$PTBENCH" calibrate --pairs 1 --out "$tmp/cal3" \
+"$PTBENCH" calibrate --pairs 1 --out "$tmp/cal3" --runner "$tmp/sleeper.sh" \
 	>/dev/null 2>"$tmp/err" &
 cal=$!
 for _ in $(seq 100); do [ -s "$tmp/sleeper.pid" ] && break; sleep 0.1; done
@@ -324,8 +324,8 @@ kill -0 "$(cat "$tmp/sleeper.pid")" 2>/dev/null && fail "calibrate left its run 
 expect_in "$tmp/err" "interrupted (signal 2)" "calibrate says it was interrupted"
 printf '#!/bin/sh\nexit 3\n' >"$tmp/broken.sh"
 chmod +x "$tmp/broken.sh"
-PTBENCH_CALIBRATE_RUNNER="$tmp/broken.sh" expect_rc 1 "calibrate broken runner" \
-	"$PTBENCH" calibrate --pairs 1 --out "$tmp/cal2"
+expect_rc 1 "calibrate broken runner" \
+	"$PTBENCH" calibrate --pairs 1 --out "$tmp/cal2" --runner "$tmp/broken.sh"
 expect_in "$tmp/err" "wrote no results.csv" "calibrate broken runner"
 
 if [ "$fails" -gt 0 ]; then

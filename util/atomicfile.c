@@ -14,8 +14,10 @@ FILE *pt_atomic_open(const char *path, char *tmp, size_t tmplen)
 	FILE *f;
 	int fd;
 
-	if (n < 0 || (size_t)n >= tmplen)
+	if (n < 0 || (size_t)n >= tmplen) {
+		errno = ENAMETOOLONG;
 		return NULL;
+	}
 	/*
 	 * O_EXCL and O_NOFOLLOW: ptbench runs as root, and a name planted
 	 * beforehand (a symlink to /etc/passwd) must make this fail, not be

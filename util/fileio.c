@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "util/errf.h"
 #include "util/fileio.h"
 
 char *pt_read_stream(FILE *f, size_t max, size_t *len)
@@ -31,5 +34,34 @@ char *pt_read_stream(FILE *f, size_t max, size_t *len)
 	}
 	buf[n] = '\0';
 	*len = n;
+	return buf;
+}
+
+char *pt_read_file(const char *path, size_t max, size_t *len, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	int saved;
+
+	if (!f) {
+		saved = errno;
+		pt_errf(err, errlen, "%s: %s", path, strerror(saved));
+		errno = saved;
+		return NULL;
+	}
+	buf = pt_read_stream(f, max, len);
+	saved = buf ? 0 : errno ? errno : EIO;
+	/* pt_read_stream stops at about max: one byte more means the file is larger */
+	if (buf && (*len > max || fgetc(f) != EOF)) {
+		free(buf);
+		buf = NULL;
+		saved = EFBIG;
+		pt_errf(err, errlen, "%s: larger than %zu bytes", path, max);
+	} else if (!buf) {
+		pt_errf(err, errlen, "%s: cannot read: %s", path, strerror(saved));
+	}
+	fclose(f);
+	if (!buf)
+		errno = saved;
 	return buf;
 }

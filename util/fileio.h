@@ -13,4 +13,11 @@
  */
 char *pt_read_stream(FILE *f, size_t max, size_t *len);
 
+/*
+ * The whole file at path, as pt_read_stream, but a file larger than max
+ * bytes is an error, not a prefix. NULL with "path: reason" in err (and
+ * errno set) when it cannot be opened, read, or is too large.
+ */
+char *pt_read_file(const char *path, size_t max, size_t *len, char *err, size_t errlen);
+
 #endif

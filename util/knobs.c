@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -91,8 +92,9 @@ int pt_knob_count(void)
 
 #define PT_MAX_CLEANUP 8
 
-static char cleanup_paths[PT_MAX_CLEANUP][1100];
-static char cleanup_dir_path[1100];
+/* Static: the signal handler unlinks these and may not allocate. */
+static char cleanup_paths[PT_MAX_CLEANUP][PATH_MAX];
+static char cleanup_dir_path[PATH_MAX];
 
 void pt_cleanup_dir(const char *path)
 {

@@ -2,6 +2,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,7 +67,7 @@ int pt_sys_path(const char *path, char *out, size_t len)
 
 FILE *pt_sys_fopen(const char *path, const char *mode)
 {
-	char real[1024];
+	char real[PATH_MAX];
 
 	if (pt_sys_path(path, real, sizeof(real)))
 		return NULL;
@@ -75,7 +76,7 @@ FILE *pt_sys_fopen(const char *path, const char *mode)
 
 int pt_sys_open(const char *path, int flags)
 {
-	char real[1024];
+	char real[PATH_MAX];
 	int err = pt_sys_path(path, real, sizeof(real));
 
 	if (err)
@@ -85,7 +86,7 @@ int pt_sys_open(const char *path, int flags)
 
 bool pt_sys_exists(const char *path)
 {
-	char real[1024];
+	char real[PATH_MAX];
 
 	return !pt_sys_path(path, real, sizeof(real)) && !access(real, F_OK);
 }

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ptbench compare's outputs: one printer per --format, and the number
+ * formats the table and the messages on stderr share.
+ */
+#ifndef PTBENCH_CLI_COMPARE_H
+#define PTBENCH_CLI_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "analysis/compare.h"
+#include "analysis/compare_env.h"
+#include "analysis/rundir.h"
+
+enum out_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
+
+struct compare_args {
+	const char *base, *cand;
+	const char *config_path, *out_path, *filter;
+	enum out_format format;
+	bool strict;
+	struct pt_cmp_opts opts;
+};
+
+struct compare_ctx {
+	struct compare_args *a;
+	struct pt_rundir *base, *cand;
+	struct pt_cmp_result *res;
+	struct pt_cmp_env env;
+};
+
+/* --strict and something could not be judged. */
+bool cmp_strict_fails(const struct compare_ctx *x);
+/* The exit status, so the JSON can record it before the command ends. */
+int cmp_exit_code(const struct compare_ctx *x);
+
+/* One per enum out_format (compare_text.c, compare_data.c). */
+void cmp_print_text(struct compare_ctx *x, FILE *f);
+void cmp_print_markdown(struct compare_ctx *x, FILE *f);
+void cmp_print_csv(struct compare_ctx *x, FILE *f);
+void cmp_print_json(struct compare_ctx *x, FILE *f);
+
+/* compare_fmt.c: cells and lines every format shares */
+void cmp_fmt_side(const struct pt_series *s, const struct pt_summary *sum, char *buf, size_t len);
+void cmp_fmt_delta(double d, char *buf, size_t len);
+void cmp_fmt_p(double p, char *buf, size_t len);
+void cmp_fmt_n(const struct pt_cmp_row *w, char *buf, size_t len);
+void cmp_row_label(const struct pt_series *s, char *buf, size_t len);
+const char *cmp_better_text(enum pt_better b);
+const char *cmp_better_word(enum pt_better b);
+const char *cmp_or_unknown(const char *s);
+void cmp_print_warning_block(struct compare_ctx *x, FILE *f, const char *prefix);
+void cmp_print_meta_notes(struct compare_ctx *x, FILE *f, const char *prefix);
+
+#endif

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* ptbench run's options. */
+#ifndef PTBENCH_CLI_RUN_H
+#define PTBENCH_CLI_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "harness/case.h"
+
+struct run_opts {
+	const char *suite;
+	enum pt_suite suite_id; /* parsed from suite */
+	char *workloads;
+	char *events;
+	const char *case_glob;
+	const char *out;
+	const char *tag;
+	int reps, warmup, cpu, lock_wait;
+	uint64_t max_mem;
+	double mem_frac;
+	bool aslr;
+	bool sequential;
+	bool keep_page_reporting;
+};
+
+/* Fill o from argv (defaults already in o): 0, -1 after --help, or PT_EXIT_USAGE. */
+int run_parse_args(int argc, char **argv, struct run_opts *o);
+
+#endif

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* ptbench run: usage and options. */
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli/commands.h"
+#include "cli/run.h"
+#include "util/parse.h"
+#include "util/units.h"
+#include "workloads/suite.h"
+
+static void run_usage(FILE *f)
+{
+	fprintf(f,
+		"usage: ptbench run [options]\n\n"
+		"Runs a suite (or chosen workloads) and writes DIR/results.csv and DIR/meta.json.\n\n"
+		"  --suite NAME        quick (default), full or ci\n"
+		"  --workload W,...    only these workloads (see 'ptbench list')\n"
+		"  --case GLOB         only cases whose name matches (fnmatch), e.g. 'chase-4k-*'\n"
+		"  --reps N            measured repetitions per case (default 10)\n"
+		"  --warmup N          unrecorded repetitions before them (default 1)\n"
+		"  --sequential        all repetitions of a case before the next case\n"
+		"                      (default: interleaved, round r runs repetition r of\n"
+		"                      every case, so host noise does not hit one case)\n"
+		"  --cpu N             pin to CPU N (OS numbering); default: the last CPU\n"
+		"  --events LIST       counters, comma-separated libpfm4 names (default: the\n"
+		"                      software events plus this CPU's TLB/walk events)\n"
+		"  --max-mem SIZE      largest working set / region (quick, ci: 1G; full: 4G)\n"
+		"  --mem-frac F        refuse cases needing more than F of MemAvailable (0.5)\n"
+		"  --out DIR           output directory (default results/<UTC time>-<host>)\n"
+		"  --tag NAME          a label stored in meta.json\n"
+		"  --keep-page-reporting\n"
+		"                      leave free page reporting on (default: paused for the\n"
+		"                      run where the guest has it, restored at exit)\n"
+		"  --lock-wait S       wait up to S seconds for another run's system changes\n"
+		"                      to end (default 300), then exit 1\n"
+		"  --aslr              keep address-space randomisation (default: off for\n"
+		"                      ptbench's own process, so layouts repeat run to run)\n"
+		"  -h, --help          this text\n\n"
+		"Exit status: 0 every case ran, 1 a measurement or verification failed,\n"
+		"2 bad usage (or an explicitly requested case the memory guard refuses).\n");
+}
+
+int run_parse_args(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option opts[] = {
+		{ "suite", required_argument, NULL, 's' },
+		{ "workload", required_argument, NULL, 'w' },
+		{ "case", required_argument, NULL, 'C' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "warmup", required_argument, NULL, 'W' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "events", required_argument, NULL, 'e' },
+		{ "max-mem", required_argument, NULL, 'm' },
+		{ "mem-frac", required_argument, NULL, 'f' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "tag", required_argument, NULL, 't' },
+		{ "aslr", no_argument, NULL, 'A' },
+		{ "sequential", no_argument, NULL, 'Q' },
+		{ "keep-page-reporting", no_argument, NULL, 'K' },
+		{ "lock-wait", required_argument, NULL, 'L' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		switch (c) {
+		case 's':
+			o->suite = optarg;
+			break;
+		case 'w':
+			o->workloads = optarg;
+			break;
+		case 'C':
+			o->case_glob = optarg;
+			break;
+		case 'e':
+			o->events = optarg;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 't':
+			o->tag = optarg;
+			break;
+		case 'Q':
+			o->sequential = true;
+			break;
+		case 'K':
+			o->keep_page_reporting = true;
+			break;
+		case 'A':
+			o->aslr = true;
+			break;
+		case 'r':
+			if (pt_parse_int(optarg, 1, INT_MAX, &o->reps))
+				return pt_usage_error("run",
+						      "--reps needs a whole number >= 1, not '%s'",
+						      optarg);
+			break;
+		case 'L':
+			if (pt_parse_int(optarg, 0, INT_MAX, &o->lock_wait))
+				return pt_usage_error(
+					"run", "--lock-wait needs whole seconds >= 0, not '%s'",
+					optarg);
+			break;
+		case 'W':
+			if (pt_parse_int(optarg, 0, INT_MAX, &o->warmup))
+				return pt_usage_error(
+					"run", "--warmup needs a whole number >= 0, not '%s'",
+					optarg);
+			break;
+		case 'c':
+			if (pt_parse_int(optarg, 0, INT_MAX, &o->cpu))
+				return pt_usage_error("run", "--cpu needs a CPU number, not '%s'",
+						      optarg);
+			break;
+		case 'm':
+			if (pt_size_parse(optarg, &o->max_mem) || !o->max_mem)
+				return pt_usage_error(
+					"run", "--max-mem needs a size like 512M or 4G, not '%s'",
+					optarg);
+			break;
+		case 'f':
+			o->mem_frac = strtod(optarg, &end);
+			/* written so that NaN fails too: "nan" would refuse every case */
+			if (*end || end == optarg || !(o->mem_frac > 0 && o->mem_frac <= 1))
+				return pt_usage_error(
+					"run", "--mem-frac needs a number in (0, 1], not '%s'",
+					optarg);
+			break;
+		case 'h':
+			run_usage(stdout);
+			return -1;
+		default:
+			return pt_usage_error("run", "unknown option");
+		}
+	}
+	if (optind < argc)
+		return pt_usage_error("run", "unexpected argument '%s'", argv[optind]);
+	if (pt_suite_parse(o->suite, &o->suite_id))
+		return pt_usage_error("run", "unknown suite '%s' (quick, full, ci)", o->suite);
+	return 0;
+}
