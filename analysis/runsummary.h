@@ -12,8 +12,8 @@
 #include <stdio.h>
 
 #include "analysis/compare.h"
-#include "util/json.h"
 #include "analysis/rundir.h"
+#include "util/json.h"
 
 enum pt_summary_format { PT_SUMMARY_JSON = 0, PT_SUMMARY_CSV };
 

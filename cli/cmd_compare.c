@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/compare.h"
+#include "analysis/rundir.h"
 #include "cli/commands.h"
 #include "cli/compare.h"
 #include "cli/gate_opts.h"
-#include "analysis/compare.h"
 #include "util/atomicfile.h"
-#include "analysis/rundir.h"
 
 static void usage(FILE *f)
 {

@@ -19,15 +19,15 @@
 #include "cli/commands.h"
 #include "cli/run.h"
 #include "harness/page_reporting.h"
-#include "harness/runner.h"
-#include "workloads/suite.h"
-#include "util/knobs.h"
 #include "harness/procmem.h"
+#include "harness/runner.h"
 #include "harness/steal.h"
-#include "util/sysfs.h"
 #include "harness/timer.h"
+#include "util/knobs.h"
 #include "util/parse.h"
 #include "util/path.h"
+#include "util/sysfs.h"
+#include "workloads/suite.h"
 
 #define MAX_LIST 32
 

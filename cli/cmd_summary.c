@@ -6,12 +6,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/commands.h"
 #include "analysis/rundir.h"
 #include "analysis/runsummary.h"
+#include "cli/commands.h"
 #include "util/atomicfile.h"
 #include "util/schema.h"
 
@@ -84,7 +85,7 @@ static int parse_args(int argc, char **argv, struct summary_args *a)
 
 static int write_out(const struct summary_args *a, const struct pt_rundir *run)
 {
-	char tmp[4200];
+	char tmp[PATH_MAX + 32];
 	FILE *f;
 	int err;
 
@@ -118,7 +119,7 @@ int cmd_summary(int argc, char **argv)
 {
 	struct summary_args a = { 0 };
 	struct pt_rundir run;
-	char err[4400];
+	char err[PATH_MAX + 256];
 	int ret;
 
 	ret = parse_args(argc, argv, &a);

@@ -5,7 +5,7 @@
  * populated (present or swapped: both keep their page-table entries).
  * PMD-mapped THP and hugetlb pages are located with the PAGEMAP_SCAN ioctl
  * (PAGE_IS_HUGE, Linux 6.7+) or, without it, /proc/kpageflags (root only).
- * All paths go through harness/sysfs.h, so a fixture sysroot can stand in.
+ * All paths go through util/sysfs.h, so a fixture sysroot can stand in.
  */
 #ifndef PTBENCH_PAGEMAP_H
 #define PTBENCH_PAGEMAP_H

@@ -5,8 +5,8 @@
 #include <sys/resource.h>
 
 #include "harness/rep.h"
-#include "harness/timer.h"
 #include "harness/case.h"
+#include "harness/timer.h"
 
 void pt_rep_reset(struct pt_rep *r)
 {

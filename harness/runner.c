@@ -8,14 +8,14 @@
 #include <unistd.h>
 
 #include "harness/runner.h"
-#include "util/atomicfile.h"
-#include "util/json.h"
-#include "util/path.h"
 #include "harness/procmem.h"
-#include "util/knobs.h"
-#include "util/stats.h"
 #include "harness/steal.h"
 #include "harness/timer.h"
+#include "util/atomicfile.h"
+#include "util/json.h"
+#include "util/knobs.h"
+#include "util/path.h"
+#include "util/stats.h"
 
 void pt_utc_now(char *buf, size_t len)
 {

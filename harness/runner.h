@@ -6,11 +6,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "harness/case.h"
 #include "harness/counters.h"
 #include "harness/env.h"
 #include "harness/pin.h"
 #include "harness/sink.h"
-#include "harness/case.h"
 
 enum pt_case_status { PT_CASE_OK, PT_CASE_FAILED, PT_CASE_SKIPPED };
 

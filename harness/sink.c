@@ -7,10 +7,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/sink.h"
 #include "util/atomicfile.h"
 #include "util/csv.h"
 #include "util/path.h"
-#include "harness/sink.h"
 
 struct pt_sink {
 	FILE *f;

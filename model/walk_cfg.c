@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "model/geometry.h"
-#include "util/units.h"
 #include "model/walk_cfg.h"
+#include "util/units.h"
 
 enum key_type { K_U64, K_UINT, K_SIZE, K_DOUBLE, K_BOOL_ON, K_REPL, K_TAG, K_GRANULE };
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """The comparison of two runs, as `ptbench compare --format json` computes
-it (harness/compare.c, docs/compare.md): medians with their intervals, the
+it (analysis/compare.c, docs/compare.md): medians with their intervals, the
 change and its interval, raw and corrected p-values, verdicts, the gate's
 settings and its exit status. Nothing here computes a statistic; it reads
 the C code's answer and names its verdicts for a reader. Standard library

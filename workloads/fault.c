@@ -19,10 +19,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "util/params.h"
 #include "harness/pin.h"
 #include "harness/procmem.h"
 #include "harness/timer.h"
+#include "util/params.h"
 #include "workloads/fault.h"
 #include "workloads/wl_common.h"
 

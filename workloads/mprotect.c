@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "util/params.h"
 #include "harness/procmem.h"
+#include "util/params.h"
 #include "workloads/wl_common.h"
 
 enum mprotect_variant { MP_TOGGLE = 0, MP_SPLIT_HUGE, MP_SPLIT_VMA };

@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "util/params.h"
 #include "harness/procmem.h"
+#include "util/params.h"
 #include "workloads/wl_common.h"
 
 enum munmap_variant { MU_MUNMAP = 0, MU_DONTNEED };

@@ -5,7 +5,7 @@
  * pages; the cost of splitting PMD mappings (MADV_DONTNEED of one base
  * page inside each huge page); and the fault latency of each multi-size
  * THP (mTHP) size, enabled through sysfs for the case and restored after
- * it (and at exit, and on SIGINT/SIGTERM, by harness/knobs).
+ * it (and at exit, and on SIGINT/SIGTERM, by util/knobs).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -15,9 +15,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "harness/procmem.h"
 #include "util/knobs.h"
 #include "util/params.h"
-#include "harness/procmem.h"
 #include "util/sysfs.h"
 #include "workloads/thp.h"
 #include "workloads/wl_common.h"

@@ -12,9 +12,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "harness/procmem.h"
 #include "util/knobs.h"
 #include "util/params.h"
-#include "harness/procmem.h"
 #include "util/sysfs.h"
 #include "workloads/tlb.h"
 #include "workloads/workload.h"

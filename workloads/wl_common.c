@@ -4,8 +4,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "util/knobs.h"
 #include "harness/procmem.h"
+#include "util/knobs.h"
 #include "util/sysfs.h"
 #include "workloads/wl_common.h"
 
