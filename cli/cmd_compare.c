@@ -199,8 +199,11 @@ static void report_stderr(struct compare_ctx *x)
 		fprintf(stderr, "ptbench compare: note: %zu series not gated (gate=off in %s)%s\n",
 			r->ungated, x->a->config_path ? x->a->config_path : "the config",
 			x->a->strict ? "" : " (--strict makes this fail)");
-	if (!r->n)
-		fprintf(stderr, "ptbench compare: WARNING: no series to compare\n");
+	if (r->info)
+		fprintf(stderr,
+			"ptbench compare: note: %zu of %zu series shown, not gated: not their "
+			"case's primary metric (gate=on in a --config adds one)\n",
+			r->info, r->n);
 	if (!r->regressions)
 		return;
 	fprintf(stderr, "ptbench compare: significant regression in %zu series:\n", r->regressions);
@@ -253,6 +256,35 @@ static int load_inputs(struct compare_args *a, struct pt_rundir *base, struct pt
 	return 0;
 }
 
+/* Primary in either run: a case keeps its primary metric across versions. */
+static bool either_primary(const void *ctx, const struct pt_series *s)
+{
+	const struct compare_ctx *x = ctx;
+
+	return pt_rundir_is_primary(x->cand, s) || pt_rundir_is_primary(x->base, s);
+}
+
+/*
+ * The gate never passes on nothing: a NEW without rows, a --filter that
+ * leaves nothing, or no gated series on both sides is bad input (exit 2),
+ * not a clean bill.
+ */
+static int nothing_to_gate(const struct compare_ctx *x)
+{
+	if (!x->cand->nrows)
+		return pt_usage_error("compare", "%s has no rows: nothing to compare",
+				      x->cand->csv_path);
+	if (!x->res->n)
+		return pt_usage_error("compare", "no series to compare%s",
+				      x->a->filter ? " after --filter" : "");
+	if (!x->res->gated_both)
+		return pt_usage_error("compare",
+				      "no gated series is in both runs: nothing to judge "
+				      "(%zu series shown)",
+				      x->res->n);
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_args a = { 0 };
@@ -267,13 +299,22 @@ int cmd_compare(int argc, char **argv)
 		return ret == 1 ? PT_EXIT_OK : ret;
 	if (load_inputs(&a, &base, &cand, &cfg))
 		return PT_EXIT_USAGE;
+	if (base.nprimary || cand.nprimary) {
+		a.opts.is_primary = either_primary;
+		a.opts.primary_ctx = &x;
+	} else {
+		fprintf(stderr, "ptbench compare: note: neither run declares primary metrics "
+				"(made before they existed): every series is gated\n");
+	}
 	if (pt_compare(base.series, base.nseries, cand.series, cand.nseries, &a.opts, &res)) {
 		fprintf(stderr, "ptbench compare: out of memory\n");
 		ret = PT_EXIT_FAIL;
 		goto out;
 	}
 	pt_cmp_env_collect(&base.meta, &cand.meta, &x.env);
-	ret = write_output(&x);
+	ret = nothing_to_gate(&x);
+	if (!ret)
+		ret = write_output(&x);
 	if (!ret) {
 		report_stderr(&x);
 		ret = exit_status(&x);

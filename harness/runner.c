@@ -59,11 +59,10 @@ static void record_row(void *ctx, const char *metric, double value)
 {
 	struct pt_case_result *res = ctx;
 
-	if (strncmp(metric, "ns_per_", 7))
+	if (strcmp(metric, pt_case_primary(res->w, &res->c)))
 		return;
-	if (!res->primary_metric[0])
-		snprintf(res->primary_metric, sizeof(res->primary_metric), "%s", metric);
-	if (!strcmp(metric, res->primary_metric) && res->nprimary < 64)
+	res->primary_seen = true;
+	if (res->nprimary < 64)
 		res->primary[res->nprimary++] = value;
 }
 
@@ -88,8 +87,8 @@ static void progress_done(const struct pt_run *run, size_t i)
 	fprintf(stderr, "[%zu/%zu] %s %s: %s", i + 1, run->nresults, res->w->name, res->c.name,
 		status[res->status]);
 	if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
-		fprintf(stderr, ", %s median %.4g (cv %.1f%%)", res->primary_metric, s.median,
-			s.cv * 100);
+		fprintf(stderr, ", %s median %.4g (cv %.1f%%)", pt_case_primary(res->w, &res->c),
+			s.median, s.cv * 100);
 	if (res->notes[0])
 		fprintf(stderr, " (%s)", res->notes);
 	fputc('\n', stderr);
@@ -124,6 +123,7 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 	r.on_emit = record_row;
 	r.emit_ctx = res;
 	pt_rep_reset(&r);
+	res->primary_seen = false;
 	ret = res->w->run(&res->c, &r);
 	if (ret < 0 || r.failed) {
 		record_note(res, r.msg[0] ? r.msg : "measurement failed");
@@ -132,6 +132,18 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 	if (ret > 0 || r.skipped) {
 		record_note(res, r.msg[0] ? r.msg : "not supported here");
 		return 1;
+	}
+	/*
+	 * The gate judges the declared metric: a repetition without it proves
+	 * nothing (a warm-up emits no rows at all).
+	 */
+	if (!warmup && !res->primary_seen) {
+		char msg[160];
+
+		snprintf(msg, sizeof(msg), "the case's primary metric %s was not emitted",
+			 pt_case_primary(res->w, &res->c));
+		record_note(res, msg);
+		return -1;
 	}
 	return 0;
 }
@@ -289,6 +301,7 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_str(j, "workload", res->w->name);
 		pt_json_str(j, "case", res->c.name);
 		pt_json_str(j, "params", res->c.params);
+		pt_json_str(j, "primary_metric", pt_case_primary(res->w, &res->c));
 		pt_json_str(j, "status", status[res->status]);
 		pt_json_int(j, "reps_ok", res->reps_ok);
 		pt_json_num(j, "steal_seconds", res->steal_s);
@@ -382,7 +395,7 @@ void pt_run_print_summary(const struct pt_run *run)
 
 		printf("%-9s %-26s %-8s", res->w->name, res->c.name, status[res->status]);
 		if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
-			printf(" %-18s %12.4g %8.2f %4zu", res->primary_metric, s.median,
+			printf(" %-18s %12.4g %8.2f %4zu", pt_case_primary(res->w, &res->c), s.median,
 			       s.cv * 100, s.n);
 		putchar('\n');
 	}

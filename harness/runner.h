@@ -20,9 +20,9 @@ struct pt_case_result {
 	enum pt_case_status status;
 	int reps_ok;
 	char notes[1024];
-	/* the case's first ns_per_* metric, for the summary */
-	char primary_metric[64];
+	/* the case's primary metric (pt_case_primary), for the summary */
 	double primary[64];
+	bool primary_seen; /* in the repetition under way */
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
 };
