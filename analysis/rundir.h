@@ -53,6 +53,7 @@ struct pt_rundir_meta {
 	char command_line[512];
 	char run_id[64]; /* run.id, "" in runs made before it existed */
 	char hostname[128];
+	char damon[256]; /* env.damon: kdamonds running and their schemes */
 };
 
 /* A case's declared headline metric (meta.json cases[].primary_metric). */
