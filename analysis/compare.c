@@ -447,17 +447,23 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 		w->verdict = PT_V_TOO_FEW;
 }
 
-static enum pt_verdict row_verdict(const struct pt_cmp_row *w)
+enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct,
+			       double threshold_pct, enum pt_better better)
 {
 	bool worse;
 
-	if (!(w->p_adj < w->alpha) || !(fabs(w->change_pct) >= w->threshold_pct) ||
-	    w->change_pct == 0)
+	if (!(p_adj < alpha) || !(fabs(change_pct) >= threshold_pct) || change_pct == 0)
 		return PT_V_SAME;
-	if (w->key->better == PT_NEITHER)
+	if (better == PT_NEITHER)
 		return PT_V_CHANGED;
-	worse = (w->change_pct > 0) == (w->key->better == PT_LOWER);
+	worse = (change_pct > 0) == (better == PT_LOWER);
 	return worse ? PT_V_WORSE : PT_V_BETTER;
+}
+
+static enum pt_verdict row_verdict(const struct pt_cmp_row *w)
+{
+	return pt_cmp_verdict(w->p_adj, w->alpha, w->change_pct, w->threshold_pct,
+			      w->key->better);
 }
 
 static int correct_family(struct pt_cmp_result *r)

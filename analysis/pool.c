@@ -12,15 +12,13 @@
 static int point_cmp(const void *pa, const void *pb)
 {
 	const struct pt_pool_point *a = pa, *b = pb;
-	int c;
+	struct pt_series x = { .workload = (char *)a->workload, .cs = (char *)a->cs,
+			       .params = (char *)a->params, .metric = (char *)a->metric };
+	struct pt_series y = { .workload = (char *)b->workload, .cs = (char *)b->cs,
+			       .params = (char *)b->params, .metric = (char *)b->metric };
 
-	if ((c = strcmp(a->workload, b->workload)))
-		return c;
-	if ((c = strcmp(a->cs, b->cs)))
-		return c;
-	if ((c = strcmp(a->params, b->params)))
-		return c;
-	return strcmp(a->metric, b->metric);
+	/* the one key order of the comparison (analysis/rundir.c) */
+	return pt_series_key_cmp(&x, &y);
 }
 
 static bool filtered_out(const struct pt_pool_opts *o, const struct pt_pool_point *p)
@@ -100,19 +98,6 @@ static void row_test(struct pt_pool_row *w, const struct pt_pool_opts *o)
 	(void)o;
 }
 
-static enum pt_verdict row_verdict(const struct pt_pool_row *w)
-{
-	bool worse;
-
-	if (!(w->p_adj < w->alpha) || !(fabs(w->change_pct) >= w->threshold_pct) ||
-	    w->change_pct == 0)
-		return PT_V_SAME;
-	if (w->key->better == PT_NEITHER)
-		return PT_V_CHANGED;
-	worse = (w->change_pct > 0) == (w->key->better == PT_LOWER);
-	return worse ? PT_V_WORSE : PT_V_BETTER;
-}
-
 static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
 		     const struct pt_pool_opts *o)
 {
@@ -183,7 +168,8 @@ static int correct(struct pt_pool_result *r)
 		if (!w->tested)
 			continue;
 		w->p_adj = adj[k];
-		w->verdict = row_verdict(w);
+		w->verdict = pt_cmp_verdict(w->p_adj, w->alpha, w->change_pct, w->threshold_pct,
+					    w->key->better);
 		/* Holm's first step is Bonferroni: what any one row can count on */
 		w->detectable_pct = fmax(detectable(w, w->alpha / (double)r->tested),
 					 w->threshold_pct);
