@@ -104,6 +104,12 @@ struct pt_workload {
 	 * A case may name another (pt_case.primary_metric).
 	 */
 	const char *primary_metric;
+	/*
+	 * The control case (workload "control") whose time in the same round
+	 * divides this workload's primary timing into <primary>_norm rows;
+	 * NULL: none (a byte count needs no normalising).
+	 */
+	const char *control;
 	const char *summary; /* one line for ptbench list */
 	const char *help; /* cases and parameters, for ptbench list -v */
 	/* Fill out[] with the cases of a suite; returns their number. */

@@ -62,8 +62,10 @@ static void record_row(void *ctx, const char *metric, double value)
 	if (strcmp(metric, pt_case_primary(res->w, &res->c)))
 		return;
 	res->primary_seen = true;
-	if (res->nprimary < 64)
+	if (res->nprimary < 64) {
+		res->primary_rep[res->nprimary] = res->current_rep;
 		res->primary[res->nprimary++] = value;
+	}
 }
 
 static void progress(const struct pt_run *run, size_t i, int rep, const char *what)
@@ -124,6 +126,7 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 	r.emit_ctx = res;
 	pt_rep_reset(&r);
 	res->primary_seen = false;
+	res->current_rep = rep;
 	ret = res->w->run(&res->c, &r);
 	if (ret < 0 || r.failed) {
 		record_note(res, r.msg[0] ? r.msg : "measurement failed");
@@ -221,6 +224,8 @@ int pt_run_cases(struct pt_run *run)
 			run_round(run, rep, true);
 		for (rep = 0; rep < run->reps; rep++)
 			run_round(run, rep, false);
+		/* round r holds repetition r of every case: the control's is that round's */
+		pt_run_emit_norm(run);
 	}
 	for (i = 0; i < run->nresults; i++) {
 		if (!run->interleave && !guard_refuses(run, &run->results[i]))

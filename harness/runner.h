@@ -22,7 +22,9 @@ struct pt_case_result {
 	char notes[1024];
 	/* the case's primary metric (pt_case_primary), for the summary */
 	double primary[64];
+	int primary_rep[64]; /* the repetition (= round, interleaved) of each */
 	bool primary_seen; /* in the repetition under way */
+	int current_rep;
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
 };
@@ -54,6 +56,12 @@ struct pt_run {
 
 /* Run every case in run->results; returns the number that failed. */
 int pt_run_cases(struct pt_run *run);
+/*
+ * After interleaved rounds: for each case whose workload names a control,
+ * <primary>_norm = primary / control in the same round x the control's
+ * median (runnorm.c).
+ */
+void pt_run_emit_norm(struct pt_run *run);
 /* Write out_dir/meta.json atomically. */
 int pt_run_write_meta(const struct pt_run *run, int exit_status);
 /* A table of each case's primary metric on stdout. */
