@@ -89,19 +89,26 @@ int pt_pool_add_new(struct pt_pool_data *d, const struct pt_rundir *r)
 	return 0;
 }
 
-static bool excluded(const char *id, const char *const *ex, size_t n)
+struct exclude_list {
+	const char *const *ids;
+	size_t n;
+};
+
+static enum pt_pool_role not_excluded(void *ctx, const char *id)
 {
+	const struct exclude_list *ex = ctx;
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		if (ex[i] && !strcmp(ex[i], id))
-			return true;
-	return false;
+	for (i = 0; i < ex->n; i++)
+		if (ex->ids[i] && !strcmp(ex->ids[i], id))
+			return PT_POOL_SKIP;
+	return PT_POOL_BASE;
 }
 
 /* Accumulates the values of one (run, series) as the rows stream by. */
 struct group {
 	char run[64], key[5][256];
+	bool is_new;
 	enum pt_better better;
 	double *v;
 	size_t n, cap;
@@ -113,7 +120,7 @@ static int flush(struct pt_pool_data *d, struct group *g)
 	int ret = 0;
 
 	if (g->n)
-		ret = add_point(d, key, g->better, median_of(g->v, g->n), false);
+		ret = add_point(d, key, g->better, median_of(g->v, g->n), g->is_new);
 	g->n = 0;
 	return ret;
 }
@@ -152,10 +159,10 @@ static int push(struct group *g, double v)
 	return 0;
 }
 
-enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
-					 const char *suite, const char *const *exclude,
-					 size_t nexclude, struct pt_pool_data *d, char *err,
-					 size_t errlen)
+enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, const char *suite,
+				       enum pt_pool_role (*role)(void *ctx, const char *id),
+				       void *ctx, struct pt_pool_data *d, char *err,
+				       size_t errlen)
 {
 	static const char sql[] =
 		"SELECT rows.run_id, workload, cs, params, metric, unit, better, value"
@@ -164,6 +171,7 @@ enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
 		" ORDER BY rows.run_id, workload, cs, params, metric";
 	struct group g = { 0 };
 	sqlite3_stmt *st;
+	enum pt_pool_role r = PT_POOL_SKIP;
 	int rc, i, fail = 0;
 
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
@@ -173,14 +181,22 @@ enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
 	if (suite)
 		sqlite3_bind_text(st, 2, suite, -1, SQLITE_TRANSIENT);
 	while (!fail && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (excluded(col(st, 0), exclude, nexclude))
+		if (strcmp(g.run, col(st, 0)))
+			r = role(ctx, col(st, 0)); /* once per run: rows come grouped */
+		if (r == PT_POOL_SKIP) {
+			fail = flush(d, &g);
+			snprintf(g.run, sizeof(g.run), "%s", col(st, 0));
 			continue;
+		}
 		if (!same_group(&g, st)) {
 			bool new_run = strcmp(g.run, col(st, 0)) != 0;
 
 			fail = flush(d, &g);
-			if (new_run)
+			if (new_run && r == PT_POOL_NEW)
+				d->new_runs++;
+			else if (new_run)
 				d->pool_runs++;
+			g.is_new = r == PT_POOL_NEW;
 			snprintf(g.run, sizeof(g.run), "%s", col(st, 0));
 			for (i = 0; i < 5; i++)
 				snprintf(g.key[i], sizeof(g.key[i]), "%s", col(st, i + 1));
@@ -201,6 +217,16 @@ enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
 	if (rc != SQLITE_DONE && rc != SQLITE_ROW)
 		return pt_hist_fail(h, PT_HIST_EIO, err, errlen, "cannot read the pool");
 	return PT_HIST_OK;
+}
+
+enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
+					 const char *suite, const char *const *exclude,
+					 size_t nexclude, struct pt_pool_data *d, char *err,
+					 size_t errlen)
+{
+	struct exclude_list ex = { exclude, nexclude };
+
+	return pt_pool_load_roles(h, tag, suite, not_excluded, &ex, d, err, errlen);
 }
 
 void pt_pool_data_free(struct pt_pool_data *d)

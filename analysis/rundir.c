@@ -387,8 +387,8 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
 /* ---- the run directory ---- */
 
 /* cases[].primary_metric: what each case declared as its headline cost. */
-static int meta_primaries(const char *text, const char *name, struct pt_rundir *r, char *err,
-			  size_t errlen)
+int pt_meta_primaries(const char *text, const char *name, struct pt_rundir *r, char *err,
+		      size_t errlen)
 {
 	struct pt_json_doc doc;
 	size_t i, cap = 0;
@@ -465,7 +465,7 @@ static int read_meta(const char *path, struct pt_rundir *r, char *err, size_t er
 	}
 	ret = pt_meta_parse(text, path, &r->meta, err, errlen);
 	if (!ret)
-		ret = meta_primaries(text, path, r, err, errlen);
+		ret = pt_meta_primaries(text, path, r, err, errlen);
 	free(text);
 	return ret;
 }

@@ -88,6 +88,9 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
  */
 int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errlen);
 void pt_rundir_free(struct pt_rundir *r);
+/* Add the primary metrics meta.json text declares to r. 0, or -1 (err). */
+int pt_meta_primaries(const char *text, const char *name, struct pt_rundir *r, char *err,
+		      size_t errlen);
 /* Is s the primary metric of its case in run r? */
 bool pt_rundir_is_primary(const struct pt_rundir *r, const struct pt_series *s);
 /* "workload/case/metric": the name config globs and filters match. */

@@ -86,4 +86,20 @@ assert 0 < slow["detectable_pct"] < 10, slow["detectable_pct"]
 assert 0 < d["summary"]["median_detectable_pct"] < 10, d["summary"]
 assert d["summary"]["exit_status"] == 1
 PY
+# history aa: the gate measured on identical runs (10 pool, 4 more).
+aadb=$tmp/aa.sqlite
+for i in $(seq 1 14); do
+	make_run "$tmp/aa$i" $((300 + i)) 1
+done
+"$PTBENCH" history add "$tmp"/aa{1,2,3,4,5,6,7,8,9,10,11,12,13,14} --db "$aadb" >/dev/null 2>&1 ||
+	fail "history add failed"
+expect_rc 0 "$PTBENCH" history aa --db "$aadb" --tag t
+grep -q '^A/A: the gate fired on [01] of 4 runs; 95% upper bound' "$tmp/out" ||
+	fail "aa's A/A line: $(grep A/A "$tmp/out")"
+grep -Eq 'caught in [0-6] of 6 gated series with 3 NEW run' "$tmp/out" ||
+	fail "aa's injection line: $(tail -2 "$tmp/out")"
+expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --pool 20
+expect_rc 2 "$PTBENCH" history aa --db "$aadb"
+expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --inject nan
+
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
