@@ -8,6 +8,8 @@
 # ./run.sh setup    only install what is missing and build libperf.
 # ./run.sh build    set up and build build/ptbench.
 # ./run.sh reference  the main job into results/reference/, and REPORT.md.
+# ./run.sh arm64-vm   cross-build, boot an arm64 kernel in qemu-system-aarch64,
+#                   run ptbench there and check it (docs/arm64-vm.md).
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -39,6 +41,9 @@ commands:
   build    set up and build build/ptbench
   reference  run as the main job into results/reference/ and write the
            top-level REPORT.md from it (the committed reference run)
+  arm64-vm [--kernel FILE] [-- run options]
+           cross-build and run ptbench in an arm64 qemu-system-aarch64
+           VM, then check the results (tools/arm64-vm.sh --help)
   --help   this text
 
 Options after the command (or alone) are passed to 'ptbench run', e.g.
@@ -241,8 +246,22 @@ cmd_reference() {
 	exit "$rc"
 }
 
+# The arm64 cross build, then tools/arm64-vm.sh (docs/arm64-vm.md).
+cmd_arm64_vm() {
+	local a
+	for a in "$@"; do
+		case $a in -h|--help) exec "$top/tools/arm64-vm.sh" --help ;; --) break ;; esac
+	done
+	setup cross
+	configure_build build-arm64 -DLIBPERF_PREFIX="$(libperf_prefix cross)" \
+		-DCMAKE_TOOLCHAIN_FILE="$top/cmake/aarch64-linux-gnu.cmake" \
+		-DPTBENCH_TEST_EMULATOR="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
+	exec "$top/tools/arm64-vm.sh" --ptbench "$top/build-arm64/ptbench" "$@"
+}
+
 case "${1:-}" in
 -h|--help|help) usage ;;
+arm64-vm) shift; cmd_arm64_vm "$@" ;;
 test) shift; cmd_test "$@" ;;
 setup) shift; setup cross; libperf_prefix native >/dev/null; libperf_prefix cross >/dev/null ;;
 build) shift; setup; build_native ;;
