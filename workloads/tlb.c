@@ -234,9 +234,12 @@ out:
 	return ret;
 }
 
-static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enum pt_backing b,
-		    int variant)
+static int add_case(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
+		    uint64_t ws, enum pt_backing b, int variant)
 {
+	/* the huge variants map whole PMD blocks: 512M each under 64K */
+	bool huge = (b != PT_BACK_4K || variant == TLB_DENSE) && o->pmd_size;
+	uint64_t span = huge ? (ws + o->pmd_size - 1) / o->pmd_size * o->pmd_size : ws;
 	struct pt_case *c;
 	char size[32];
 
@@ -254,18 +257,21 @@ static int add_case(struct pt_case *out, size_t max, size_t *n, uint64_t ws, enu
 		snprintf(c->name, sizeof(c->name), "chase-%s-%s", pt_backing_name(b), size);
 	snprintf(c->params, sizeof(c->params), "backing=%s;ws=%llu",
 		 variant == TLB_DENSE ? "dense" : pt_backing_name(b), (unsigned long long)ws);
-	c->mem_bytes = ws + ws / 4096 * 8 + (8u << 20);
+	c->mem_bytes = span + ws / (o->page_size ? o->page_size : 4096) * 8 + (8u << 20);
 	return 0;
 }
 
 static void add_size(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
 		     uint64_t ws)
 {
-	add_case(out, max, n, ws, PT_BACK_4K, TLB_CHASE);
-	add_case(out, max, n, ws, PT_BACK_THP, TLB_CHASE);
+	/* one load per page: a working set under one page has no chain */
+	if (ws < o->page_size)
+		return;
+	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_THP, TLB_CHASE);
 	if (o->is_root && strcmp(o->suite, "ci"))
-		add_case(out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
-	add_case(out, max, n, ws, PT_BACK_4K, TLB_DENSE);
+		add_case(o, out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
+	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_DENSE);
 }
 
 static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
