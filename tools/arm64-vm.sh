@@ -20,7 +20,7 @@ modules=
 kconfig=
 ptbench=$top/build-arm64/ptbench
 out=
-mem=2G
+mem=
 smp=2
 boot_timeout=300
 timeout=5400
@@ -55,7 +55,9 @@ options:
                    (default: results/<UTC time>-arm64-qemu)
   --expect REGIME  what check.py expects, e.g. 4K,D64,48 (default: the
                    kernel config's page size, D64 and VA bits)
-  --mem SIZE       guest memory (default $mem)
+  --mem SIZE       guest memory (default 2G; 4G for a 64K-page kernel,
+                   whose tlb cases hold a 512M hugetlb page in the pool
+                   while a 512M THP must still be found)
   --smp N          guest CPUs (default $smp)
   --boot-timeout S seconds until init must be up (default $boot_timeout)
   --timeout S      seconds for the whole VM (default $timeout)
@@ -259,6 +261,10 @@ if [ -z "$expect" ]; then
 	expect=$page,D64,$va
 fi
 [[ $expect =~ ^(4|16|64)K,D(64|128),[0-9]+$ ]] || die "--expect: '$expect' is not like 4K,D64,48"
+if [ -z "$mem" ]; then
+	mem=2G
+	[[ $expect == 64K,* ]] && mem=4G
+fi
 
 [ -n "$out" ] || out=$top/results/$(date -u +%Y%m%dT%H%M%SZ)-arm64-qemu
 [ -e "$out" ] && [ -n "$(ls -A "$out" 2>/dev/null)" ] && die "--out: '$out' exists and is not empty"
@@ -365,7 +371,7 @@ total_s=$(elapsed)
 if [ -d "$out/share/run" ]; then
 	mv "$out/share/run" "$out/run"
 fi
-for f in guest.txt dmesg.txt meminfo.txt; do
+for f in guest.txt dmesg.txt meminfo.txt buddyinfo.txt; do
 	[ -f "$out/share/$f" ] && mv "$out/share/$f" "$out/$f"
 done
 rm -rf "$out/share"
@@ -400,7 +406,8 @@ rc=*) say "ptbench exited ${result#rc=} in the guest"; rc=1 ;;
 *) say "the guest did not finish (${result:-no RESULT line})"; rc=1 ;;
 esac
 if [ "$check" = yes ]; then
-	python3 "$here/check.py" --expect "$expect" "$out/run" || rc=1
+	python3 "$here/check.py" --expect "$expect" "$out/run" >"$out/check.txt" || rc=1
+	cat "$out/check.txt"
 fi
 echo "results: $out"
 exit "$rc"
