@@ -55,9 +55,9 @@ options:
                    (default: results/<UTC time>-arm64-qemu)
   --expect REGIME  what check.py expects, e.g. 4K,D64,48 (default: the
                    kernel config's page size, D64 and VA bits)
-  --mem SIZE       guest memory (default 2G; 4G for a 64K-page kernel,
-                   whose tlb cases hold a 512M hugetlb page in the pool
-                   while a 512M THP must still be found)
+  --mem SIZE       guest memory (default 2G; 12G for a 64K-page kernel,
+                   whose 512M THPs were not found after the first round
+                   in 2G, 3G or 4G: docs/arm64-vm.md)
   --smp N          guest CPUs (default $smp)
   --boot-timeout S seconds until init must be up (default $boot_timeout)
   --timeout S      seconds for the whole VM (default $timeout)
@@ -263,7 +263,7 @@ fi
 [[ $expect =~ ^(4|16|64)K,D(64|128),[0-9]+$ ]] || die "--expect: '$expect' is not like 4K,D64,48"
 if [ -z "$mem" ]; then
 	mem=2G
-	[[ $expect == 64K,* ]] && mem=4G
+	[[ $expect == 64K,* ]] && mem=12G
 fi
 
 [ -n "$out" ] || out=$top/results/$(date -u +%Y%m%dT%H%M%SZ)-arm64-qemu
@@ -371,7 +371,7 @@ total_s=$(elapsed)
 if [ -d "$out/share/run" ]; then
 	mv "$out/share/run" "$out/run"
 fi
-for f in guest.txt dmesg.txt meminfo.txt buddyinfo.txt; do
+for f in guest.txt dmesg.txt meminfo.txt buddyinfo.txt vmstat.txt; do
 	[ -f "$out/share/$f" ] && mv "$out/share/$f" "$out/$f"
 done
 rm -rf "$out/share"

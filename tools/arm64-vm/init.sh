@@ -39,7 +39,7 @@ say "share mounted; $(grep MemTotal /proc/meminfo | tr -s ' '), THP PMD size" \
 # the run's files stay in tmpfs until ptbench has renamed them into place
 run=/tmp/run
 cmd=$(cat /ptbench.args)
-say "free blocks per order: $(grep Normal /proc/buddyinfo | tr -s " ")"
+say "free blocks per order: $(sed "s/^Node 0, zone *//" /proc/buddyinfo | tr -s " " | tr "\n" ";")"
 say "running: ptbench run --out $run $cmd"
 start=$(cut -d' ' -f1 /proc/uptime)
 # shellcheck disable=SC2086 # the arguments are split as written
@@ -60,6 +60,7 @@ mkdir -p /mnt/out/run
 dmesg >/mnt/out/dmesg.txt 2>/dev/null
 cp /proc/meminfo /mnt/out/meminfo.txt
 cp /proc/buddyinfo /mnt/out/buddyinfo.txt 2>/dev/null
+cp /proc/vmstat /mnt/out/vmstat.txt 2>/dev/null
 sync
 umount /mnt/out
 say "RESULT rc=$rc"
