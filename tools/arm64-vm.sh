@@ -309,7 +309,7 @@ say "initramfs: $(du -k "$work/initrd.gz" | cut -f1) KiB ($(wc -l <"$root/module
 # --- the VM ------------------------------------------------------------------
 log=$out/console.log
 mkdir -p "$out/share"
-qemu=(nice -n 10 qemu-system-aarch64 -M virt -cpu max -smp "$smp" -m "$mem"
+qemu=(nice -n 10 qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -smp "$smp" -m "$mem"
 	-accel tcg -display none -monitor none -no-reboot
 	-serial "file:$log"
 	-kernel "$kernel" -initrd "$work/initrd.gz"
