@@ -4,7 +4,7 @@
 # ./run.sh          set up what is missing, build, run the default suite,
 #                   model, plot and report; prints where REPORT.md is.
 # ./run.sh test     set up, build (native, sanitizer, arm64 cross) and run
-#                   every test.
+#                   every test, and one case in an arm64 VM.
 # ./run.sh setup    only install what is missing and build libperf.
 # ./run.sh build    set up and build build/ptbench.
 # ./run.sh reference  the main job into results/reference/, and REPORT.md.
@@ -36,7 +36,8 @@ usage: ./run.sh [command] [ptbench run options]
 
 commands:
   (none)   set up, build, run the quick suite, model, plot, report
-  test     set up, build native + sanitizer + arm64 cross, run every test
+  test     set up, build native + sanitizer + arm64 cross, run every test,
+           and one case in an arm64 qemu-system-aarch64 VM
   setup    install missing Debian packages, build libperf (cached)
   build    set up and build build/ptbench
   reference  run as the main job into results/reference/ and write the
@@ -180,12 +181,30 @@ run_ctest() {
 	[ "$rc" -eq 0 ] || [ "$fails" -gt 0 ] || failed=$((failed + 1))
 }
 
+# Boot Debian's arm64 kernel in qemu-system-aarch64, run one case, check the
+# regime, its verification and the model against VmPTE (docs/arm64-vm.md).
+run_arm64_smoke() {
+	local tmp rc=0
+	tmp=$(mktemp -d)
+	say "arm64 VM smoke test (tools/arm64-vm.sh)"
+	"$top/tools/arm64-vm.sh" --ptbench "$top/build-arm64/ptbench" --out "$tmp/vm" \
+		--timeout 600 -- --case chase-4k-16K --reps 1 --warmup 0 || rc=$?
+	rm -rf "$tmp"
+	if [ "$rc" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		say "arm64 VM smoke test failed"
+		failed=$((failed + 1))
+	fi
+}
+
 cmd_test() {
 	setup cross
 	build_all
 	run_ctest build
 	run_ctest build-asan
 	run_ctest build-arm64
+	run_arm64_smoke
 	echo
 	echo "ptbench: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
