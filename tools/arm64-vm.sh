@@ -217,6 +217,8 @@ cleanup() {
 		wait "$qpid" 2>/dev/null || true
 	fi
 	[ -n "${work:-}" ] && rm -rf "$work"
+	# the 9p staging folder; console.log stays to say how far it got
+	[ -n "${out:-}" ] && rm -rf "$out/share"
 	exit "$rc"
 }
 trap cleanup EXIT
