@@ -159,32 +159,33 @@ debian_kernel_pkg() {
 }
 
 # Modules (by name) and every module they depend on, dependencies first.
-resolve_modules() {
-	local mdir=$1; shift
-	local -A done=()
-	local order=()
-	visit() {
-		local name=$1 f deps d
-		[ -n "${done[$name]:-}" ] && return 0
-		done[$name]=1
-		f=$(find "$mdir/kernel" \( -name "$name.ko" -o -name "$name.ko.xz" \
-			-o -name "${name//_/-}.ko" -o -name "${name//_/-}.ko.xz" \) | head -n 1)
-		if [ -z "$f" ]; then
-			grep -q "/$name.ko" "$mdir/modules.builtin" 2>/dev/null ||
-				say "module $name: not in $mdir (assumed built in)"
-			return 0
-		fi
-		deps=$(modinfo -F depends "$f")
-		for d in ${deps//,/ }; do
-			visit "$d"
-		done
-		order+=("$f")
-	}
-	local m
-	for m in "$@"; do
-		visit "$m"
+declare -A mod_seen=()
+mod_order=()
+mod_visit() {
+	local mdir=$1 name=$2 f deps d
+	[ -n "${mod_seen[$name]:-}" ] && return 0
+	mod_seen[$name]=1
+	f=$(find "$mdir/kernel" \( -name "$name.ko" -o -name "$name.ko.xz" \
+		-o -name "${name//_/-}.ko" -o -name "${name//_/-}.ko.xz" \) | head -n 1)
+	if [ -z "$f" ]; then
+		grep -q "/$name.ko" "$mdir/modules.builtin" 2>/dev/null ||
+			say "module $name: not in $mdir (assumed built in)"
+		return 0
+	fi
+	deps=$(modinfo -F depends "$f")
+	for d in ${deps//,/ }; do
+		mod_visit "$mdir" "$d"
 	done
-	printf '%s\n' "${order[@]}"
+	mod_order+=("$f")
+}
+
+resolve_modules() {
+	local mdir=$1 m
+	shift
+	for m in "$@"; do
+		mod_visit "$mdir" "$m"
+	done
+	printf '%s\n' "${mod_order[@]}"
 }
 
 # The shared libraries a binary needs, found in the arm64 library folders.
@@ -311,6 +312,7 @@ say "initramfs: $(du -k "$work/initrd.gz" | cut -f1) KiB ($(wc -l <"$root/module
 # --- the VM ------------------------------------------------------------------
 log=$out/console.log
 mkdir -p "$out/share"
+# shellcheck disable=SC2054 # -cpu takes a comma-separated list
 qemu=(nice -n 10 qemu-system-aarch64 -M virt -cpu max,pauth-impdef=on -smp "$smp" -m "$mem"
 	-accel tcg -display none -monitor none -no-reboot
 	-serial "file:$log"

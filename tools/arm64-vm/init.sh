@@ -1,5 +1,6 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: GPL-2.0-only
+# shellcheck shell=dash
 #
 # /init of the arm64 VM's initramfs (tools/arm64-vm.sh): mounts what ptbench
 # reads, loads the 9p modules, runs ptbench with the arguments in
