@@ -284,17 +284,19 @@ cp "$bb" "$root/bin/busybox"
 cp "$here/init.sh" "$root/init"
 chmod 755 "$root/init"
 cp "$ptbench" "$root/bin/ptbench"
-while read -r lib; do
+libs=$(resolve_libs "$ptbench") # not <(...): a missing library must stop here
+for lib in $libs; do
 	case ${lib##*/} in
 	ld-linux-aarch64.so.1) cp -L "$lib" "$root/lib/ld-linux-aarch64.so.1" ;;
 	*) cp -L "$lib" "$root/lib/aarch64-linux-gnu/" ;;
 	esac
-done < <(resolve_libs "$ptbench")
+done
 # the dynamic loader is named in every arm64 binary even when not NEEDED
 [ -e "$root/lib/ld-linux-aarch64.so.1" ] ||
 	cp -L /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$root/lib/"
 : >"$root/modules.order"
 if [ -n "$modules" ]; then
+	mods=$(resolve_modules "$modules" virtio_pci 9pnet_virtio 9p)
 	while read -r f; do
 		base=${f##*/}
 		case $base in
@@ -302,7 +304,7 @@ if [ -n "$modules" ]; then
 		*) cp "$f" "$root/modules/" ;;
 		esac
 		echo "$base" >>"$root/modules.order"
-	done < <(resolve_modules "$modules" virtio_pci 9pnet_virtio 9p)
+	done <<<"$mods"
 fi
 [ -n "$kconfig" ] && cp "$kconfig" "$root/boot/config-$release"
 printf '%s\n' "${run_args[*]}" >"$root/ptbench.args"
