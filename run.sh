@@ -4,10 +4,12 @@
 # ./run.sh          set up what is missing, build, run the default suite,
 #                   model, plot and report; prints where REPORT.md is.
 # ./run.sh test     set up, build (native, sanitizer, arm64 cross) and run
-#                   every test.
+#                   every test, and one case in an arm64 VM.
 # ./run.sh setup    only install what is missing and build libperf.
 # ./run.sh build    set up and build build/ptbench.
 # ./run.sh reference  the main job into results/reference/, and REPORT.md.
+# ./run.sh arm64-vm   cross-build, boot an arm64 kernel in qemu-system-aarch64,
+#                   run ptbench there and check it (docs/arm64-vm.md).
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -34,11 +36,15 @@ usage: ./run.sh [command] [ptbench run options]
 
 commands:
   (none)   set up, build, run the quick suite, model, plot, report
-  test     set up, build native + sanitizer + arm64 cross, run every test
+  test     set up, build native + sanitizer + arm64 cross, run every test,
+           and one case in an arm64 qemu-system-aarch64 VM
   setup    install missing Debian packages, build libperf (cached)
   build    set up and build build/ptbench
   reference  run as the main job into results/reference/ and write the
            top-level REPORT.md from it (the committed reference run)
+  arm64-vm [--kernel FILE] [-- run options]
+           cross-build and run ptbench in an arm64 qemu-system-aarch64
+           VM, then check the results (tools/arm64-vm.sh --help)
   --help   this text
 
 Options after the command (or alone) are passed to 'ptbench run', e.g.
@@ -175,12 +181,30 @@ run_ctest() {
 	[ "$rc" -eq 0 ] || [ "$fails" -gt 0 ] || failed=$((failed + 1))
 }
 
+# Boot Debian's arm64 kernel in qemu-system-aarch64, run one case, check the
+# regime, its verification and the model against VmPTE (docs/arm64-vm.md).
+run_arm64_smoke() {
+	local tmp rc=0
+	tmp=$(mktemp -d)
+	say "arm64 VM smoke test (tools/arm64-vm.sh)"
+	"$top/tools/arm64-vm.sh" --ptbench "$top/build-arm64/ptbench" --out "$tmp/vm" \
+		--timeout 600 -- --case chase-4k-16K --reps 1 --warmup 0 || rc=$?
+	rm -rf "$tmp"
+	if [ "$rc" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		say "arm64 VM smoke test failed"
+		failed=$((failed + 1))
+	fi
+}
+
 cmd_test() {
 	setup cross
 	build_all
 	run_ctest build
 	run_ctest build-asan
 	run_ctest build-arm64
+	run_arm64_smoke
 	echo
 	echo "ptbench: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
@@ -244,8 +268,22 @@ cmd_reference() {
 	exit "$rc"
 }
 
+# The arm64 cross build, then tools/arm64-vm.sh (docs/arm64-vm.md).
+cmd_arm64_vm() {
+	local a
+	for a in "$@"; do
+		case $a in -h|--help) exec "$top/tools/arm64-vm.sh" --help ;; --) break ;; esac
+	done
+	setup cross
+	configure_build build-arm64 -DLIBPERF_PREFIX="$(libperf_prefix cross)" \
+		-DCMAKE_TOOLCHAIN_FILE="$top/cmake/aarch64-linux-gnu.cmake" \
+		-DPTBENCH_TEST_EMULATOR="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
+	exec "$top/tools/arm64-vm.sh" --ptbench "$top/build-arm64/ptbench" "$@"
+}
+
 case "${1:-}" in
 -h|--help|help) usage ;;
+arm64-vm) shift; cmd_arm64_vm "$@" ;;
 test) shift; cmd_test "$@" ;;
 setup) shift; setup cross; libperf_prefix native >/dev/null; libperf_prefix cross >/dev/null ;;
 build) shift; setup; build_native ;;

@@ -201,6 +201,44 @@ static void test_case_tables(void **state)
 	}
 }
 
+/* arm64 64K: a 512M PMD is order 13, past what the page cache holds: no file THP cases. */
+static void test_no_file_thp_under_64k(void **state)
+{
+	struct pt_suite_opts o = { .suite = PT_SUITE_QUICK,
+				   .max_mem = 1ull << 30,
+				   .page_size = 64 << 10,
+				   .pmd_size = 512ull << 20,
+				   .ncpus = 2,
+				   .is_root = true };
+	const struct pt_workload *wl = pt_workload_find("fault");
+	struct pt_case *cases = calloc(PT_MAX_CASES, sizeof(*cases));
+	int n, i, file_thp = 0, anon_thp = 0;
+
+	(void)state;
+	assert_non_null(wl);
+	assert_non_null(cases);
+	n = wl->cases(&o, cases, PT_MAX_CASES);
+	for (i = 0; i < n; i++) {
+		if (cases[i].backing != PT_BACK_THP)
+			continue;
+		if (!strncmp(cases[i].name, "file-", 5))
+			file_thp++;
+		else
+			anon_thp++;
+	}
+	assert_int_equal(file_thp, 0);
+	assert_true(anon_thp > 0);
+	/* 16K: a 32M PMD is order 11, which it holds. */
+	o.page_size = 16 << 10;
+	o.pmd_size = 32ull << 20;
+	n = wl->cases(&o, cases, PT_MAX_CASES);
+	for (i = 0; i < n; i++)
+		if (cases[i].backing == PT_BACK_THP && !strncmp(cases[i].name, "file-", 5))
+			file_thp++;
+	assert_int_equal(file_thp, 3);
+	free(cases);
+}
+
 /* A knob pushed for one repetition comes back when popped, in a fixture sysroot. */
 static void test_knob_push_pop(void **state)
 {
@@ -238,6 +276,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bounds_base_pages),
+		cmocka_unit_test(test_no_file_thp_under_64k),
 		cmocka_unit_test(test_bounds_huge),
 		cmocka_unit_test(test_bounds_cow_is_per_page),
 		cmocka_unit_test(test_bounds_fault_around),

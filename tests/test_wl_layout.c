@@ -22,6 +22,8 @@
 static const struct wl_geom d64 = { 4 * KIB, 2 * MIB, GIB };
 /* 4K granule, 128-bit descriptors: 256 entries a table. */
 static const struct wl_geom d128 = { 4 * KIB, MIB, 256 * MIB };
+/* arm64 64K D64: 8192 entries a table, PMD 512M. */
+static const struct wl_geom g64k = { 64 * KIB, 512 * MIB, 4096 * GIB };
 
 static void test_strides(void **state)
 {
@@ -63,6 +65,9 @@ static void test_min_pgtable(void **state)
 	assert_int_equal(wl_layout_min_pgtable(WL_SPARSE_PUD, PT_BACK_4K, 64 * GIB, &d64),
 			 256 * KIB);
 	assert_int_equal(wl_layout_min_pgtable(WL_DENSE, PT_BACK_THP, GIB, &d64), 0);
+	/* 64K: a 64M region shares its 512M span's table; 1G covers two spans. */
+	assert_int_equal(wl_layout_min_pgtable(WL_DENSE, PT_BACK_4K, 64 * MIB, &g64k), 0);
+	assert_int_equal(wl_layout_min_pgtable(WL_DENSE, PT_BACK_4K, GIB, &g64k), 128 * KIB);
 }
 
 static void test_align(void **state)

@@ -688,6 +688,19 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum fault_kind
 		c->mem_bytes += size;
 }
 
+/*
+ * The page cache holds folios up to order 11 (MAX_PAGECACHE_ORDER: two
+ * levels of 64-slot xarray nodes, since 6.10 and in 6.1.y): no PMD-sized
+ * shmem folio under arm64 64K pages (order 13), where shmem never even
+ * tries (thp_file_alloc and thp_file_fallback stay 0).
+ */
+#define MAX_PAGECACHE_ORDER 11
+
+static bool pmd_page_cache(const struct pt_suite_opts *o)
+{
+	return !o->page_size || o->pmd_size / o->page_size <= 1ull << MAX_PAGECACHE_ORDER;
+}
+
 /* Every kind at one size: 4K, THP and the mTHP size where it applies. */
 static void add_kinds(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
 		      uint64_t size, bool with_mthp)
@@ -697,7 +710,7 @@ static void add_kinds(const struct pt_suite_opts *o, struct pt_case *out, size_t
 
 	for (k = 0; k < FAULT_NKINDS; k++) {
 		add_case(out, max, n, k, PT_BACK_4K, 0, size, 1, false);
-		if (kind_is_file(k) && !o->is_root)
+		if (kind_is_file(k) && (!o->is_root || !pmd_page_cache(o)))
 			continue; /* huge page cache needs the shmem knob */
 		add_case(out, max, n, k, PT_BACK_THP, 0, size, 1, false);
 		/* mTHP: anonymous memory only (no mTHP zero page; memfd ignores the knobs). */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "harness/env.h"
 #include "harness/procmem.h"
 #include "util/sysfs.h"
 #include "workloads/wl_layout.h"
@@ -156,7 +157,19 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum wl_layout 
  */
 static uint64_t sparse_span(const struct wl_geom *g)
 {
-	return SPARSE_SPAN > g->pud ? SPARSE_SPAN / g->pud * g->pud : g->pud;
+	struct pt_regime rg;
+	unsigned bits = 48; /* addresses past 2^48 are handed out on request only */
+	uint64_t span = SPARSE_SPAN > g->pud ? SPARSE_SPAN / g->pud * g->pud : g->pud;
+
+	/*
+	 * At most a quarter of the user address space: under arm64 64K VA42
+	 * (two levels) a PUD span is 4T, the whole of it, and the mmap failed.
+	 */
+	if (!pt_regime_detect(&rg) && rg.va_bits && rg.va_bits < bits)
+		bits = rg.va_bits;
+	if (span > 1ull << (bits - 2))
+		span = 1ull << (bits - 2);
+	return span;
 }
 
 static void add_sparse(struct pt_case *out, size_t max, size_t *n, uint64_t span,

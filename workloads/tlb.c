@@ -251,6 +251,9 @@ static int add_case(const struct pt_suite_opts *o, struct pt_case *out, size_t m
 {
 	struct tlb_case d = { pattern };
 	struct pt_params p;
+	/* the huge variants map whole PMD blocks: 512M each under 64K */
+	bool huge = (b != PT_BACK_4K || pattern == TLB_DENSE) && o->pmd_size;
+	uint64_t span = huge ? (ws + o->pmd_size - 1) / o->pmd_size * o->pmd_size : ws;
 	struct pt_case *c;
 	char size[32];
 
@@ -271,14 +274,17 @@ static int add_case(const struct pt_suite_opts *o, struct pt_case *out, size_t m
 	pt_params_str(&p, "backing", pattern == TLB_DENSE ? "dense" : pt_backing_name(b));
 	pt_params_size(&p, "ws", ws);
 	pt_params_render(&p, c->params, sizeof(c->params));
-	/* The working set, its page tables (8 bytes a page), slack. */
-	c->mem_bytes = ws + ws / o->page_size * 8 + (8u << 20);
+	/* The mapped span, its page tables (8 bytes a page), slack. */
+	c->mem_bytes = span + ws / o->page_size * 8 + (8u << 20);
 	return 0;
 }
 
 static void add_size(const struct pt_suite_opts *o, struct pt_case *out, size_t max, size_t *n,
 		     uint64_t ws)
 {
+	/* one load per page: a working set under one page has no chain */
+	if (ws < o->page_size)
+		return;
 	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_CHASE);
 	add_case(o, out, max, n, ws, PT_BACK_THP, TLB_CHASE);
 	if (o->is_root && o->suite != PT_SUITE_CI)

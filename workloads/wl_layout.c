@@ -80,8 +80,13 @@ uint64_t wl_layout_min_pgtable(enum wl_layout l, enum pt_backing b, uint64_t spa
 {
 	if (b == PT_BACK_THP)
 		return 0;
+	/*
+	 * Only a PMD span the region covers whole must get a table of its own:
+	 * a part span (64M of a 512M span under 64K) may share the table of a
+	 * mapping already there.
+	 */
 	if (l == WL_DENSE)
-		return (span + g->pmd - 1) / g->pmd * g->page;
+		return span / g->pmd * g->page;
 	return wl_layout_touches(l, b, span, g) * g->page;
 }
 
