@@ -363,6 +363,7 @@ static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
 	PICK(p, m->finished_utc, "run.finished_utc");
 	PICK(p, m->tag, "run.tag");
 	PICK(p, m->command_line, "tool.command_line");
+	PICK(p, m->complete, "complete");
 	if (!strcmp(m->pmu, "true"))
 		snprintf(m->pmu, sizeof(m->pmu), "yes");
 	else if (!strcmp(m->pmu, "false"))

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -165,6 +166,7 @@ static void run_case(struct pt_run *run, size_t i)
 		case_rep(run, i, rep, true);
 	for (rep = 0; rep < run->reps && res->status == PT_CASE_OK; rep++)
 		case_rep(run, i, rep, false);
+	pt_run_checkpoint(run);
 }
 
 /* Repetition rep of every case still running, in suite order. */
@@ -177,6 +179,8 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 	for (i = 0; i < run->nresults; i++)
 		if (run->results[i].status == PT_CASE_OK)
 			case_rep(run, i, rep, warmup);
+	if (!warmup)
+		pt_run_checkpoint(run);
 	done = warmup ? rep + 1 : run->warmup + rep + 1;
 	elapsed = (double)pt_now_ns() / 1e9 - run->started_mono_s;
 	if (isatty(STDERR_FILENO))
@@ -205,18 +209,78 @@ int pt_run_cases(struct pt_run *run)
 	if (run->interleave) {
 		for (i = 0; i < run->nresults; i++)
 			guard_refuses(run, &run->results[i]);
-		for (rep = 0; rep < run->warmup; rep++)
+		for (rep = 0; rep < run->warmup && !run->write_err; rep++)
 			run_round(run, rep, true);
-		for (rep = 0; rep < run->reps; rep++)
+		for (rep = 0; rep < run->reps && !run->write_err; rep++)
 			run_round(run, rep, false);
 	}
 	for (i = 0; i < run->nresults; i++) {
-		if (!run->interleave && !guard_refuses(run, &run->results[i]))
+		if (!run->interleave && !run->write_err && !guard_refuses(run, &run->results[i]))
 			run_case(run, i);
 		progress_done(run, i);
 		failed += run->results[i].status == PT_CASE_FAILED;
 	}
 	return failed;
+}
+
+int pt_run_checkpoint(struct pt_run *run)
+{
+	int err;
+
+	if (run->write_err)
+		return -1;
+	err = pt_sink_commit(run->sink);
+	if (err) {
+		run->write_err = -err;
+		fprintf(stderr,
+			"\nptbench run: writing %s: %s; the run stops here, with the rows of the "
+			"rounds before this one\n",
+			pt_sink_path(run->sink), strerror(-err));
+		return -1;
+	}
+	if (pt_run_write_meta(run, -1)) {
+		run->write_err = errno ? errno : EIO;
+		fprintf(stderr,
+			"\nptbench run: writing %s/meta.json: %s; the run stops here, with the "
+			"rows of the rounds so far\n",
+			run->out_dir, strerror(run->write_err));
+		return -1;
+	}
+	return 0;
+}
+
+/* A case still owed repetitions: neither failed, skipped nor done. */
+static bool unfinished(const struct pt_run *run, const struct pt_case_result *res)
+{
+	return res->status == PT_CASE_OK && res->reps_ok < run->reps;
+}
+
+/*
+ * complete: the run ended and every case has all its rows in results.csv;
+ * unfinished: the cases that do not (a run still going, killed, or stopped
+ * by a failed write).
+ */
+static void json_progress(struct pt_json *j, const struct pt_run *run, int exit_status)
+{
+	bool complete = exit_status >= 0 && !run->write_err;
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		complete = complete && !unfinished(run, &run->results[i]);
+	pt_json_bool(j, "complete", complete);
+	pt_json_arr_begin(j, "unfinished");
+	for (i = 0; i < run->nresults; i++) {
+		const struct pt_case_result *res = &run->results[i];
+
+		if (!unfinished(run, res))
+			continue;
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "workload", res->w->name);
+		pt_json_str(j, "case", res->c.name);
+		pt_json_int(j, "reps_ok", res->reps_ok);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
 }
 
 static void json_counters(struct pt_json *j, const struct pt_counters *ctr)
@@ -337,8 +401,12 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_str(j, "knobs_recovered", pt_knob_recovered());
 	pt_json_str(j, "tag", run->tag);
 	pt_json_str(j, "started_utc", run->started_utc);
-	pt_json_str(j, "finished_utc", now);
-	pt_json_int(j, "exit_status", exit_status);
+	/* null while the run is going: a killed run never finished */
+	pt_json_str(j, "finished_utc", exit_status >= 0 ? now : NULL);
+	if (exit_status >= 0)
+		pt_json_int(j, "exit_status", exit_status);
+	else
+		pt_json_null(j, "exit_status");
 	pt_json_bool(j, "process_aslr",
 		     !(personality(0xffffffff) & ADDR_NO_RANDOMIZE) || personality(0xffffffff) < 0);
 	json_steal(j, run);
@@ -350,6 +418,7 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	char path[PATH_MAX], tmp[PATH_MAX];
 	struct pt_json j;
 	FILE *f;
+	int err;
 
 	if (pt_path_join(path, sizeof(path), run->out_dir, "meta.json"))
 		return -1;
@@ -359,6 +428,7 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	pt_json_init(&j, f);
 	pt_json_obj_begin(&j, NULL);
 	pt_json_int(&j, "schema_version", PT_SCHEMA_VERSION);
+	json_progress(&j, run, exit_status);
 	json_run(&j, run, exit_status);
 	pt_env_write_json(&j);
 	json_regime(&j, &run->regime);
@@ -366,7 +436,10 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	json_counters(&j, run->ctr);
 	json_cases(&j, run);
 	pt_json_obj_end(&j);
-	return pt_atomic_commit(f, tmp, path);
+	err = pt_atomic_commit(f, tmp, path);
+	if (err)
+		errno = -err;
+	return err ? -1 : 0;
 }
 
 void pt_run_print_summary(const struct pt_run *run)

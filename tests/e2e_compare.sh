@@ -274,7 +274,7 @@ expect_in "$tmp/err" "--margin 'abc': expected a number 1..100" "calibrate bad m
 expect_rc 2 "calibrate bad max-threshold" "$PTBENCH" calibrate --max-threshold -5
 expect_rc 0 "calibrate" "$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" \
 	--runner "$tmp/runner.sh" -- --max-mem 1G
-expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --max-mem 1G$" \
+expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --force --max-mem 1G$" \
 	"calibrate args"
 [ "$(wc -l <"$tmp/runner.calls")" = 6 ] || fail "calibrate: expected 6 runs"
 expect_in "$tmp/err" "calibrate: pair 3/3, run b running" "calibrate progress"
