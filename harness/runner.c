@@ -108,24 +108,63 @@ static bool guard_refuses(struct pt_run *run, struct pt_case_result *res)
 	return true;
 }
 
+/* A transient refusal: counted by reason, the first few reasons kept. */
+static void record_retry(struct pt_case_result *res, const char *why)
+{
+	size_t i, n = sizeof(res->retry_reasons) / sizeof(res->retry_reasons[0]);
+
+	res->retries++;
+	for (i = 0; i < n; i++) {
+		struct pt_retry_reason *rr = &res->retry_reasons[i];
+
+		if (!rr->count)
+			snprintf(rr->why, sizeof(rr->why), "%s", why);
+		if (!strcmp(rr->why, why)) {
+			rr->count++;
+			return;
+		}
+	}
+}
+
 static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, bool warmup)
 {
+	struct pt_sink_mark mark = { 0 };
+	int ret, attempt, nprimary;
 	struct pt_rep r;
-	int ret;
 
-	memset(&r, 0, sizeof(r));
-	r.c = &res->c;
-	r.workload = res->w->name;
-	r.rep = rep;
-	r.warmup = warmup;
-	r.sink = run->sink;
-	r.ctr = run->ctr;
-	r.on_note = record_note;
-	r.note_ctx = res;
-	r.on_emit = record_row;
-	r.emit_ctx = res;
-	pt_rep_reset(&r);
-	ret = res->w->run(&res->c, &r);
+	for (attempt = 0;; attempt++) {
+		memset(&r, 0, sizeof(r));
+		r.c = &res->c;
+		r.workload = res->w->name;
+		r.rep = rep;
+		r.warmup = warmup;
+		r.sink = run->sink;
+		r.ctr = run->ctr;
+		r.on_note = record_note;
+		r.note_ctx = res;
+		r.on_emit = record_row;
+		r.emit_ctx = res;
+		pt_rep_reset(&r);
+		if (run->sink)
+			mark = pt_sink_mark(run->sink);
+		nprimary = res->nprimary;
+		ret = res->w->run(&res->c, &r);
+		if (!r.retry)
+			break;
+		/* a retried repetition leaves no row and no sample behind */
+		if (run->sink)
+			pt_sink_rewind(run->sink, mark);
+		res->nprimary = nprimary;
+		if (attempt == PT_REP_RETRIES) {
+			char note[sizeof(r.msg) + 64];
+
+			snprintf(note, sizeof(note), "%s (still after %d retries)",
+				 r.msg[0] ? r.msg : "transient refusal", PT_REP_RETRIES);
+			record_note(res, note);
+			return -1;
+		}
+		record_retry(res, r.msg[0] ? r.msg : "transient refusal");
+	}
 	if (ret < 0 || r.failed) {
 		record_note(res, r.msg[0] ? r.msg : "measurement failed");
 		return -1;
@@ -340,6 +379,22 @@ static void json_timer_pinning(struct pt_json *j, const struct pt_run *run)
 	pt_json_obj_end(j);
 }
 
+/* How often a case's repetitions were run again after a transient refusal, and why. */
+static void json_retries(struct pt_json *j, const struct pt_case_result *res)
+{
+	size_t i, n = sizeof(res->retry_reasons) / sizeof(res->retry_reasons[0]);
+
+	pt_json_int(j, "retries", res->retries);
+	pt_json_arr_begin(j, "retry_reasons");
+	for (i = 0; i < n && res->retry_reasons[i].count; i++) {
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "reason", res->retry_reasons[i].why);
+		pt_json_int(j, "count", res->retry_reasons[i].count);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+}
+
 static void json_cases(struct pt_json *j, const struct pt_run *run)
 {
 	static const char *const status[] = { "ok", "failed", "skipped" };
@@ -356,6 +411,7 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_str(j, "status", status[res->status]);
 		pt_json_int(j, "reps_ok", res->reps_ok);
 		pt_json_num(j, "steal_seconds", res->steal_s);
+		json_retries(j, res);
 		pt_json_arr_begin(j, "notes");
 		if (res->notes[0])
 			pt_json_str(j, NULL, res->notes);

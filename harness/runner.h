@@ -25,6 +25,12 @@ struct pt_case_result {
 	double primary[64];
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
+	/* repetitions run again after a transient refusal (pt_rep_retry), and why */
+	int retries;
+	struct pt_retry_reason {
+		char why[256];
+		int count;
+	} retry_reasons[4];
 };
 
 struct pt_run {
