@@ -388,15 +388,19 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
 
 static int read_meta(const char *path, struct pt_rundir *r, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
 	size_t len;
 	char *text;
+	FILE *f;
 	int ret;
 
-	if (!f) {
+	/* a FIFO or a device as meta.json is refused, not read forever */
+	f = pt_open_regular(path, err, errlen);
+	if (!f && errno != EINVAL && errno != EISDIR) {
 		snprintf(r->meta_note, sizeof(r->meta_note), "%s", strerror(errno));
 		return 0;
 	}
+	if (!f)
+		return -1;
 	text = pt_read_stream(f, MAX_FILE_BYTES, &len);
 	fclose(f);
 	if (!text)
@@ -433,9 +437,9 @@ int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errl
 			 slash ? path : ".");
 		snprintf(r->csv_path, sizeof(r->csv_path), "%s", path);
 	}
-	f = fopen(r->csv_path, "r");
+	f = pt_open_regular(r->csv_path, err, errlen);
 	if (!f)
-		return pt_errf(err, errlen, "%s: %s", r->csv_path, strerror(errno));
+		return -1;
 	ret = pt_results_parse(f, r->csv_path, r, err, errlen);
 	fclose(f);
 	if (ret)
