@@ -128,6 +128,8 @@ int pt_cmp_parse_pct(const char *s, double *pct)
 	if (!*s || isspace((unsigned char)*s))
 		return -1;
 	v = strtod(s, &end);
+	if (end == s)
+		return -1; /* "%" alone is no number, not 0% */
 	if (*end == '%')
 		end++;
 	if (*end || !isfinite(v) || v < 0)
