@@ -589,9 +589,23 @@ def _noise_lines(run):
             % (len(noisy), HIGH_CV * 100, names, " ..." if len(noisy) > 5 else "")]
 
 
+def _incomplete_lines(run):
+    """A run killed or stopped by a full disk keeps its completed rounds
+    (docs/run.md): say so before any number is read."""
+    if run.meta_get("complete") is not False:
+        return []
+    unfinished = [u for u in run.meta_get("unfinished", default=[]) or []
+                  if isinstance(u, dict)]
+    names = ", ".join(code("%s/%s" % (u.get("workload", "?"), u.get("case", "?")))
+                      for u in unfinished[:MAX_LISTED])
+    return ["**This run did not finish** (meta.json says `complete: false`): it was killed "
+            "or stopped before its end, and %d case(s) have fewer repetitions than asked%s."
+            % (len(unfinished), (": " + names) if names else "")]
+
+
 def caveats(doc, run):
     doc.add("## Caveats", "")
-    lines = [_vm_line(run)]
+    lines = _incomplete_lines(run) + [_vm_line(run)]
     lines += _counter_lines(run)
     if run.meta_get("env", "hw_pmu") is False or run.meta_get("env", "pmu") is False:
         lines.append("No hardware PMU: TLB-miss and page-walk counters could not be read; "

@@ -98,6 +98,12 @@ done
 grep -qF '\<script\>' "$tmp/inject/REPORT.md" && ok "the tag is escaped text in REPORT.md" ||
 	fail "the tag is not in REPORT.md as escaped text"
 
+# An incomplete run (killed, or stopped by a full disk) says so in REPORT.md.
+meta partial 'm["complete"] = False; m["unfinished"] = [{"workload": "tlb", "case": "chase-4k-16K", "reps_ok": 2}]'
+expect 0 "report of an incomplete run" "$py" "$plot/report.py" --no-plots "$tmp/partial"
+grep -q "This run did not finish.*tlb/chase-4k-16K" "$tmp/partial/REPORT.md" &&
+	ok "REPORT.md says the run did not finish" || fail "REPORT.md does not say the run is incomplete"
+
 # The temporaries are made with mkstemp: a symlink planted at the old fixed
 # name (REPORT.md.tmp) is neither followed nor removed.
 new_run planted
