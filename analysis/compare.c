@@ -55,6 +55,7 @@ const char *pt_verdict_name(enum pt_verdict v)
 		[PT_V_BASE_ONLY] = "base only",
 		[PT_V_NEW_ONLY] = "new only",
 		[PT_V_UNGATED] = "not gated",
+		[PT_V_INFO] = "shown",
 	};
 
 	return (unsigned)v < sizeof(names) / sizeof(names[0]) ? names[v] : "?";
@@ -424,17 +425,49 @@ static bool all_equal(const struct pt_series *a, const struct pt_series *b)
 	return true;
 }
 
+/*
+ * The rank test's p for row w with these new samples. A metric with a
+ * better direction is judged one-sided, in the direction the medians moved:
+ * the gate asks "is NEW worse?", and a "worse" verdict then has a false
+ * positive rate of alpha, not alpha / 2 as the two-sided test gave it.
+ * Half the two-sided p is the one-sided p of the observed direction (exact
+ * test; normal approximation alike).
+ */
+static double row_p(const struct pt_cmp_row *w, const double *cand, size_t n)
+{
+	double p = pt_mann_whitney_p(w->base->values, w->base->n, cand, n);
+
+	if (isnan(p))
+		return 1.0; /* identical constant samples: 0/0 in the approximation */
+	if (p >= 0 && w->key->better != PT_NEITHER)
+		p /= 2;
+	return p;
+}
+
+/* The smallest p row_p can give for these sample counts. */
+static double row_min_p(const struct pt_cmp_row *w, size_t nb, size_t nc)
+{
+	double p = pt_mann_whitney_min_p(nb, nc);
+
+	return w->key->better != PT_NEITHER ? p / 2 : p;
+}
+
 /* Summaries, alpha/threshold, the raw test; the family is formed later. */
 static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 {
 	char name[768];
 
+	bool off_by_config = true;
+
 	w->key = w->base ? w->base : w->cand;
 	w->alpha = o->alpha;
 	w->threshold_pct = o->threshold_pct;
-	w->gated = true;
+	w->gated = !o->is_primary || o->is_primary(o->primary_ctx, w->key);
 	pt_series_name(w->key, name, sizeof(name));
 	pt_cmp_config_lookup(o->config, name, &w->alpha, &w->threshold_pct, &w->gated);
+	/* looked up again from "gated": does a rule say gate=off? */
+	pt_cmp_config_lookup(o->config, name, &w->alpha, &w->threshold_pct, &off_by_config);
+	off_by_config = !off_by_config;
 	w->change_pct = NAN;
 	w->p = NAN;
 	w->p_adj = NAN;
@@ -449,8 +482,11 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 	}
 	w->change_pct = change_pct(w->sb.median, w->sn.median);
 	if (!w->gated) {
-		/* Shown, left out of the family: the config says it is too noisy. */
-		w->verdict = PT_V_UNGATED;
+		/*
+		 * Shown, left out of the family: the config says it is too
+		 * noisy, or it is not the metric its case is judged by.
+		 */
+		w->verdict = off_by_config ? PT_V_UNGATED : PT_V_INFO;
 		return;
 	}
 	if (all_equal(w->base, w->cand)) {
@@ -464,31 +500,34 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 		w->verdict = PT_V_SAME;
 		return;
 	}
-	w->min_p = pt_mann_whitney_min_p(w->base->n, w->cand->n);
+	w->min_p = row_min_p(w, w->base->n, w->cand->n);
 	if (!(w->min_p < w->alpha)) {
 		w->verdict = PT_V_TOO_FEW;
 		return;
 	}
-	w->p = pt_mann_whitney_p(w->base->values, w->base->n, w->cand->values, w->cand->n);
-	/* Identical constant samples give 0/0 in the normal approximation. */
-	if (isnan(w->p))
-		w->p = 1.0;
+	w->p = row_p(w, w->cand->values, w->cand->n);
 	w->tested = w->p >= 0;
 	if (!w->tested)
 		w->verdict = PT_V_TOO_FEW;
 }
 
-static enum pt_verdict row_verdict(const struct pt_cmp_row *w)
+enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct,
+			       double threshold_pct, enum pt_better better)
 {
 	bool worse;
 
-	if (!(w->p_adj < w->alpha) || !(fabs(w->change_pct) >= w->threshold_pct) ||
-	    w->change_pct == 0)
+	if (!(p_adj < alpha) || !(fabs(change_pct) >= threshold_pct) || change_pct == 0)
 		return PT_V_SAME;
-	if (w->key->better == PT_NEITHER)
+	if (better == PT_NEITHER)
 		return PT_V_CHANGED;
-	worse = (w->change_pct > 0) == (w->key->better == PT_LOWER);
+	worse = (change_pct > 0) == (better == PT_LOWER);
 	return worse ? PT_V_WORSE : PT_V_BETTER;
+}
+
+static enum pt_verdict row_verdict(const struct pt_cmp_row *w)
+{
+	return pt_cmp_verdict(w->p_adj, w->alpha, w->change_pct, w->threshold_pct,
+			      w->key->better);
 }
 
 static int correct_family(struct pt_cmp_result *r)
@@ -536,7 +575,10 @@ static void count_verdicts(struct pt_cmp_result *r)
 
 	r->regressions = r->improvements = r->changed = 0;
 	r->too_few = r->base_only = r->new_only = r->ungated = 0;
+	r->info = r->gated_both = 0;
 	for (i = 0; i < r->n; i++) {
+		if (r->rows[i].gated && r->rows[i].base && r->rows[i].cand)
+			r->gated_both++;
 		switch (r->rows[i].verdict) {
 		case PT_V_WORSE:
 			r->regressions++;
@@ -558,6 +600,9 @@ static void count_verdicts(struct pt_cmp_result *r)
 			break;
 		case PT_V_UNGATED:
 			r->ungated++;
+			break;
+		case PT_V_INFO:
+			r->info++;
 			break;
 		default:
 			break;
@@ -638,9 +683,7 @@ enum pt_verdict pt_cmp_rejudge(const struct pt_cmp_result *r, size_t i, const do
 	}
 	pt_summarize(values, n, &w.sn);
 	w.change_pct = change_pct(w.sb.median, w.sn.median);
-	w.p = pt_mann_whitney_p(w.base->values, w.base->n, values, n);
-	if (isnan(w.p))
-		w.p = 1.0;
+	w.p = row_p(&w, values, n);
 	for (k = 0; k < r->n; k++) {
 		if (!r->rows[k].tested)
 			continue;

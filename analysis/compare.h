@@ -28,6 +28,7 @@ enum pt_verdict {
 	PT_V_BASE_ONLY,
 	PT_V_NEW_ONLY,
 	PT_V_UNGATED, /* gate=off in the config: too noisy here to judge */
+	PT_V_INFO, /* not its case's primary metric: shown, not judged */
 };
 
 /* One line of a --config file: glob over "workload/case/metric". */
@@ -51,6 +52,15 @@ struct pt_cmp_opts {
 	enum pt_correction correction;
 	const struct pt_cmp_config *config; /* may be NULL */
 	const char *filter; /* glob over "workload/case/metric", NULL: all */
+	/*
+	 * Which series the gate judges. NULL: every series (runs made before
+	 * cases declared a primary metric). Otherwise the series is_primary
+	 * accepts, plus those a config rule turns on with gate=on; the rest
+	 * are compared and shown (PT_V_INFO) but form no part of the family,
+	 * so a few hundred secondary series do not dilute the correction.
+	 */
+	bool (*is_primary)(const void *ctx, const struct pt_series *s);
+	const void *primary_ctx;
 };
 
 struct pt_cmp_row {
@@ -72,6 +82,8 @@ struct pt_cmp_result {
 	size_t n;
 	size_t tested; /* family size m */
 	size_t regressions, improvements, changed, too_few, base_only, new_only, ungated;
+	size_t info; /* shown, not gated: not a primary metric */
+	size_t gated_both; /* gated series present on both sides: 0 gates nothing */
 	/* The correction leaves no series able to reach its alpha. */
 	bool gate_blind;
 	enum pt_correction correction;
@@ -118,6 +130,13 @@ void pt_cmp_result_free(struct pt_cmp_result *r);
  */
 enum pt_verdict pt_cmp_rejudge(const struct pt_cmp_result *r, size_t i, const double *values,
 			       size_t n);
+/*
+ * The verdict of a tested series: significant (p_adj < alpha) and at least
+ * the threshold; worse or better by the metric's direction, changed for
+ * neither. Shared by the two-run and the pool test.
+ */
+enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct,
+			       double threshold_pct, enum pt_better better);
 /* Smallest equal per-side sample count at which the test can reach alpha. */
 size_t pt_cmp_min_samples(double alpha);
 

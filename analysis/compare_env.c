@@ -29,6 +29,7 @@ void pt_cmp_env_collect(const struct pt_rundir_meta *b, const struct pt_rundir_m
 	add(e, "repetitions", b->reps, c->reps, PT_ENV_INFO);
 	add(e, "ptbench version", b->tool_version, c->tool_version, PT_ENV_INFO);
 	add(e, "host steal time, % of CPU", b->steal_pct, c->steal_pct, PT_ENV_INFO);
+	add(e, "DAMON", b->damon, c->damon, PT_ENV_INFO);
 	for (i = 0; i < e->n; i++)
 		if (e->f[i].kind == PT_ENV_LOUD && pt_env_differs(&e->f[i]))
 			e->loud++;

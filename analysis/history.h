@@ -68,6 +68,9 @@ enum pt_history_err pt_history_list(struct pt_history *h, const struct pt_histor
 /* One run by id (an unknown id is bad input). */
 enum pt_history_err pt_history_get(struct pt_history *h, const char *id,
 				   struct pt_history_run *r, char *err, size_t errlen);
+/* The meta.json text a run was added with (malloc'd; NULL and no error when it had none). */
+enum pt_history_err pt_history_meta(struct pt_history *h, const char *id, char **text, char *err,
+				    size_t errlen);
 /*
  * Write run id back out as a run directory: outdir/results.csv (rows in
  * series order) and outdir/meta.json as it was added. outdir must not exist

@@ -325,3 +325,30 @@ enum pt_history_err pt_history_get(struct pt_history *h, const char *id,
 		return pt_hist_fail(h, PT_HIST_EIO, err, errlen, "cannot look the run up");
 	return PT_HIST_OK;
 }
+
+enum pt_history_err pt_history_meta(struct pt_history *h, const char *id, char **text, char *err,
+				    size_t errlen)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*text = NULL;
+	if (sqlite3_prepare_v2(h->db, "SELECT meta_json FROM runs WHERE id = ?", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return pt_hist_fail(h, PT_HIST_EIO, err, errlen, "cannot read the run");
+	bind_text(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL) {
+		*text = strdup((const char *)sqlite3_column_text(st, 0));
+		if (!*text)
+			rc = SQLITE_NOMEM;
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_DONE) {
+		pt_errf(err, errlen, "%s: no run with id '%s'", h->path, id);
+		return PT_HIST_EINPUT;
+	}
+	if (rc != SQLITE_ROW)
+		return pt_hist_fail(h, PT_HIST_EIO, err, errlen, "cannot read the run");
+	return PT_HIST_OK;
+}

@@ -358,6 +358,7 @@ static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
 	PICK(p, m->tool_version, "tool.version");
 	PICK(p, m->run_id, "run.id");
 	PICK(p, m->hostname, "env.hostname");
+	PICK(p, m->damon, "env.damon");
 	PICK(p, m->steal_pct, "run.steal_pct");
 	PICK(p, m->started_utc, "run.started_utc");
 	PICK(p, m->finished_utc, "run.finished_utc");
@@ -386,6 +387,64 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
 
 /* ---- the run directory ---- */
 
+/* cases[].primary_metric: what each case declared as its headline cost. */
+int pt_meta_primaries(const char *text, const char *name, struct pt_rundir *r, char *err,
+		      size_t errlen)
+{
+	struct pt_json_doc doc;
+	size_t i, cap = 0;
+
+	if (pt_json_parse(text, name, &doc, err, errlen))
+		return -1;
+	for (i = 0;; i++) {
+		char path[64];
+		const char *w, *c, *m;
+		struct pt_primary *p;
+
+		snprintf(path, sizeof(path), "cases[%zu].workload", i);
+		w = pt_json_get(&doc, path);
+		snprintf(path, sizeof(path), "cases[%zu].case", i);
+		c = pt_json_get(&doc, path);
+		snprintf(path, sizeof(path), "cases[%zu].primary_metric", i);
+		m = pt_json_get(&doc, path);
+		if (!w || !c)
+			break;
+		if (!m || !strcmp(m, "null"))
+			continue; /* a run made before cases declared one */
+		if (r->nprimary == cap) {
+			cap = cap ? 2 * cap : 64;
+			p = realloc(r->primary, cap * sizeof(*p));
+			if (!p)
+				break;
+			r->primary = p;
+		}
+		p = &r->primary[r->nprimary];
+		p->workload = strdup(w);
+		p->cs = strdup(c);
+		p->metric = strdup(m);
+		if (!p->workload || !p->cs || !p->metric) {
+			free(p->workload);
+			free(p->cs);
+			free(p->metric);
+			break;
+		}
+		r->nprimary++;
+	}
+	pt_json_doc_free(&doc);
+	return 0;
+}
+
+bool pt_rundir_is_primary(const struct pt_rundir *r, const struct pt_series *s)
+{
+	size_t i;
+
+	for (i = 0; i < r->nprimary; i++)
+		if (!strcmp(r->primary[i].metric, s->metric) &&
+		    !strcmp(r->primary[i].cs, s->cs) && !strcmp(r->primary[i].workload, s->workload))
+			return true;
+	return false;
+}
+
 static int read_meta(const char *path, struct pt_rundir *r, char *err, size_t errlen)
 {
 	size_t len;
@@ -410,6 +469,8 @@ static int read_meta(const char *path, struct pt_rundir *r, char *err, size_t er
 		return pt_errf(err, errlen, "%s: contains a NUL byte", path);
 	}
 	ret = pt_meta_parse(text, path, &r->meta, err, errlen);
+	if (!ret)
+		ret = pt_meta_primaries(text, path, r, err, errlen);
 	free(text);
 	return ret;
 }
@@ -457,9 +518,19 @@ int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errl
 
 void pt_rundir_free(struct pt_rundir *r)
 {
+	size_t i;
+
 	series_free(r->series, r->nseries);
 	r->series = NULL;
 	r->nseries = 0;
+	for (i = 0; i < r->nprimary; i++) {
+		free(r->primary[i].workload);
+		free(r->primary[i].cs);
+		free(r->primary[i].metric);
+	}
+	free(r->primary);
+	r->primary = NULL;
+	r->nprimary = 0;
 }
 
 void pt_series_name(const struct pt_series *s, char *out, size_t len)

@@ -55,6 +55,12 @@ struct pt_rundir_meta {
 	char hostname[128];
 	/* "false": the run was killed or stopped before its end; "" before the key existed */
 	char complete[8];
+	char damon[256]; /* env.damon: kdamonds running and their schemes */
+};
+
+/* A case's declared headline metric (meta.json cases[].primary_metric). */
+struct pt_primary {
+	char *workload, *cs, *metric;
 };
 
 struct pt_rundir {
@@ -65,6 +71,8 @@ struct pt_rundir {
 	size_t nrows;
 	struct pt_rundir_meta meta;
 	char meta_note[256]; /* why meta is absent, "" when present */
+	struct pt_primary *primary; /* empty for runs made before cases declared one */
+	size_t nprimary;
 };
 
 /*
@@ -82,6 +90,11 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
  */
 int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errlen);
 void pt_rundir_free(struct pt_rundir *r);
+/* Add the primary metrics meta.json text declares to r. 0, or -1 (err). */
+int pt_meta_primaries(const char *text, const char *name, struct pt_rundir *r, char *err,
+		      size_t errlen);
+/* Is s the primary metric of its case in run r? */
+bool pt_rundir_is_primary(const struct pt_rundir *r, const struct pt_series *s);
 /* "workload/case/metric": the name config globs and filters match. */
 void pt_series_name(const struct pt_series *s, char *out, size_t len);
 /* Compare two series keys (workload, case, params, metric) like strcmp. */

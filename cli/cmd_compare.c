@@ -13,16 +13,19 @@
 #include <string.h>
 
 #include "analysis/compare.h"
+#include "analysis/pool.h"
 #include "analysis/rundir.h"
 #include "cli/commands.h"
 #include "cli/compare.h"
 #include "cli/gate_opts.h"
 #include "util/atomicfile.h"
+#include "util/parse.h"
 
 static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ptbench compare BASE NEW [options]\n"
+		"       ptbench compare --baseline-db FILE [--baseline-tag T] NEW... [options]\n"
 		"\n"
 		"Compare two runs (run directories, or their results.csv files) series by\n"
 		"series: median and 95%% confidence interval on each side, change in %%,\n"
@@ -44,12 +47,22 @@ static void usage(FILE *f)
 		"  --strict           also exit 1 when a series cannot be judged: too few\n"
 		"                     samples, a gate that cannot fire, a series of BASE\n"
 		"                     missing from NEW, or a series under gate=off\n"
+		"  --baseline-db FILE judge one or more NEW runs against a pool of earlier\n"
+		"                     runs in a history (ptbench history), on run-level\n"
+		"                     statistics that see the drift between runs\n"
+		"  --baseline-tag T   the pool: runs with this tag (default: all)\n"
+		"  --baseline-suite S the pool: runs of this suite (default: all)\n"
+		"  --pool-min N       fewest pool runs a series needs (default %d)\n"
 		"  -h, --help         this text\n"
+		"\n"
+		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
+		"noise inside a run, not the drift between runs minutes apart; a pool\n"
+		"does. The gate judges each case's primary metric (docs/compare.md).\n"
 		"\n"
 		"Exit status: 0 no significant regression, 1 at least one significant\n"
 		"regression (named on stderr), 2 bad input or usage.\n"
 		"See docs/compare.md.\n",
-		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT);
+		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT, PT_POOL_MIN_DEFAULT);
 }
 
 static int parse_format(const char *s, enum out_format *f)
@@ -78,6 +91,10 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "output", required_argument, NULL, 'o' },
 		{ "strict", no_argument, NULL, 's' },
 		{ "allow-incomplete", no_argument, NULL, 'I' },
+		{ "baseline-db", required_argument, NULL, 'B' },
+		{ "baseline-tag", required_argument, NULL, 'T' },
+		{ "baseline-suite", required_argument, NULL, 'S' },
+		{ "pool-min", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -86,6 +103,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->opts.alpha = PT_CMP_ALPHA_DEFAULT;
 	a->opts.threshold_pct = PT_CMP_THRESHOLD_DEFAULT;
 	a->opts.correction = PT_CORR_HOLM;
+	a->pool_min = PT_POOL_MIN_DEFAULT;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
@@ -115,6 +133,21 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		case 's':
 			a->strict = true;
 			break;
+		case 'B':
+			a->pool_db = optarg;
+			break;
+		case 'T':
+			a->pool_tag = optarg;
+			break;
+		case 'S':
+			a->pool_suite = optarg;
+			break;
+		case 'm':
+			if (pt_parse_u64(optarg, 2, 100000, &a->pool_min))
+				return pt_usage_error("compare",
+						      "--pool-min needs a whole number >= 2, not '%s'",
+						      optarg);
+			break;
 		case 'I':
 			a->allow_incomplete = true;
 			break;
@@ -127,6 +160,19 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			return pt_usage_error("compare", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (a->pool_db) {
+		if (argc - optind < 1)
+			return pt_usage_error("compare", "--baseline-db needs one or more NEW runs");
+		if (a->format != FMT_TEXT && a->format != FMT_JSON)
+			return pt_usage_error("compare", "--baseline-db writes text or json");
+		a->news = argv + optind;
+		a->nnew = argc - optind;
+		a->opts.filter = a->filter;
+		return 0;
+	}
+	if (a->pool_tag || a->pool_suite)
+		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
+						 "--baseline-db");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);
@@ -205,8 +251,11 @@ static void report_stderr(struct compare_ctx *x)
 		fprintf(stderr, "ptbench compare: note: %zu series not gated (gate=off in %s)%s\n",
 			r->ungated, x->a->config_path ? x->a->config_path : "the config",
 			x->a->strict ? "" : " (--strict makes this fail)");
-	if (!r->n)
-		fprintf(stderr, "ptbench compare: WARNING: no series to compare\n");
+	if (r->info)
+		fprintf(stderr,
+			"ptbench compare: note: %zu of %zu series shown, not gated: not their "
+			"case's primary metric (gate=on in a --config adds one)\n",
+			r->info, r->n);
 	if (!r->regressions)
 		return;
 	fprintf(stderr, "ptbench compare: significant regression in %zu series:\n", r->regressions);
@@ -281,6 +330,35 @@ static int load_inputs(struct compare_args *a, struct pt_rundir *base, struct pt
 	return 0;
 }
 
+/* Primary in either run: a case keeps its primary metric across versions. */
+static bool either_primary(const void *ctx, const struct pt_series *s)
+{
+	const struct compare_ctx *x = ctx;
+
+	return pt_rundir_is_primary(x->cand, s) || pt_rundir_is_primary(x->base, s);
+}
+
+/*
+ * The gate never passes on nothing: a NEW without rows, a --filter that
+ * leaves nothing, or no gated series on both sides is bad input (exit 2),
+ * not a clean bill.
+ */
+static int nothing_to_gate(const struct compare_ctx *x)
+{
+	if (!x->cand->nrows)
+		return pt_usage_error("compare", "%s has no rows: nothing to compare",
+				      x->cand->csv_path);
+	if (!x->res->n)
+		return pt_usage_error("compare", "no series to compare%s",
+				      x->a->filter ? " after --filter" : "");
+	if (!x->res->gated_both)
+		return pt_usage_error("compare",
+				      "no gated series is in both runs: nothing to judge "
+				      "(%zu series shown)",
+				      x->res->n);
+	return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_args a = { 0 };
@@ -293,15 +371,26 @@ int cmd_compare(int argc, char **argv)
 	ret = parse_args(argc, argv, &a);
 	if (ret)
 		return ret == 1 ? PT_EXIT_OK : ret;
+	if (a.pool_db)
+		return cmp_pool_main(&a);
 	if (load_inputs(&a, &base, &cand, &cfg))
 		return PT_EXIT_USAGE;
+	if (base.nprimary || cand.nprimary) {
+		a.opts.is_primary = either_primary;
+		a.opts.primary_ctx = &x;
+	} else {
+		fprintf(stderr, "ptbench compare: note: neither run declares primary metrics "
+				"(made before they existed): every series is gated\n");
+	}
 	if (pt_compare(base.series, base.nseries, cand.series, cand.nseries, &a.opts, &res)) {
 		fprintf(stderr, "ptbench compare: out of memory\n");
 		ret = PT_EXIT_FAIL;
 		goto out;
 	}
 	pt_cmp_env_collect(&base.meta, &cand.meta, &x.env);
-	ret = write_output(&x);
+	ret = nothing_to_gate(&x);
+	if (!ret)
+		ret = write_output(&x);
 	if (!ret) {
 		report_stderr(&x);
 		ret = exit_status(&x);

@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* ptbench history add|list|show|export: run directories kept in one SQLite file. */
 #include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/compare.h"
 #include "analysis/history.h"
+#include "analysis/pool_aa.h"
 #include "cli/commands.h"
+#include "util/parse.h"
 
 static void usage(FILE *f)
 {
@@ -15,6 +20,7 @@ static void usage(FILE *f)
 		"                            [--suite S] [--format text|csv]\n"
 		"       ptbench history show ID [--db FILE]\n"
 		"       ptbench history export ID -o DIR [--db FILE]\n"
+		"       ptbench history aa --tag T [--pool N] [--new K] [--inject P] [--db FILE]\n"
 		"\n"
 		"Keeps runs in one SQLite file (default " PT_HISTORY_DEFAULT_DB "), for a\n"
 		"baseline of many runs. add is idempotent (a run is keyed by meta.json's\n"
@@ -22,6 +28,10 @@ static void usage(FILE *f)
 		"shows the runs matching every filter given, oldest first; show one run;\n"
 		"export writes a run back out as a run directory (results.csv, meta.json)\n"
 		"that compare, summary and report read. Two jobs may add at once.\n"
+		"aa measures the baseline-pool gate on identical runs with tag T: the\n"
+		"first N (default 10) are the pool, each later run is judged alone (the\n"
+		"gate should not fire), and P%% (default 10) is injected into each gated\n"
+		"series of the K (default 3) runs after the pool, and of one (it should).\n"
 		"\n"
 		"options:\n"
 		"  --db FILE        the history database\n"
@@ -29,6 +39,8 @@ static void usage(FILE *f)
 		"                   list only runs with this tag, kernel release, host, suite\n"
 		"  --format F       list as text (default) or csv\n"
 		"  -o, --output DIR export into DIR (new or empty)\n"
+		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
+		"                   aa's pool size, NEW set, injected change, gate settings\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -40,7 +52,41 @@ static void usage(FILE *f)
 struct history_args {
 	const char *db, *out, *format;
 	struct pt_history_filter filter;
+	struct pt_pool_aa_opts aa;
 };
+
+/* aa's numbers: each names the option and the value it refuses. */
+static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
+{
+	uint64_t n;
+	double x;
+	char *end;
+
+	if (c == 'P' || c == 'N') {
+		if (pt_parse_u64(v, c == 'P' ? 2 : 1, 100000, &n))
+			return pt_usage_error("history", "--%s needs a whole number >= %d, not '%s'",
+					      c == 'P' ? "pool" : "new", c == 'P' ? 2 : 1, v);
+		*(c == 'P' ? &o->pool : &o->news) = (size_t)n;
+		return 0;
+	}
+	if (c == 'a')
+		return pt_cmp_parse_alpha(v, &o->alpha)
+			       ? pt_usage_error("history", "--alpha must be in (0, 1), not '%s'", v)
+			       : 0;
+	if (c == 'T')
+		return pt_cmp_parse_pct(v, &o->threshold_pct)
+			       ? pt_usage_error("history", "--threshold must be a percentage >= 0, "
+							   "not '%s'",
+						v)
+			       : 0;
+	x = strtod(v, &end);
+	if (*end || end == v || !(x > 0 && x < 1000))
+		return pt_usage_error("history", "--inject must be a percentage in (0, 1000), not "
+						 "'%s'",
+				      v);
+	o->inject_pct = x;
+	return 0;
+}
 
 /* Options anywhere after the action; positional arguments stay in argv[optind..]. */
 static int parse_args(int argc, char **argv, struct history_args *a)
@@ -50,6 +96,9 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "kernel", required_argument, NULL, 'k' }, { "host", required_argument, NULL, 'H' },
 		{ "suite", required_argument, NULL, 's' },  { "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
+		{ "pool", required_argument, NULL, 'P' },   { "new", required_argument, NULL, 'N' },
+		{ "inject", required_argument, NULL, 'I' }, { "alpha", required_argument, NULL, 'a' },
+		{ "threshold", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -65,6 +114,14 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		case 's': a->filter.suite = optarg; break;
 		case 'f': a->format = optarg; break;
 		case 'o': a->out = optarg; break;
+		case 'P':
+		case 'N':
+		case 'I':
+		case 'a':
+		case 'T':
+			if (aa_option(c, optarg, &a->aa))
+				return PT_EXIT_USAGE;
+			break;
 		case 'h':
 			usage(stdout);
 			return -1;
@@ -151,6 +208,19 @@ static int do_show(struct pt_history *h, const char *id)
 	return PT_EXIT_OK;
 }
 
+static int do_aa(struct pt_history *h, struct history_args *a)
+{
+	struct pt_pool_aa_result r;
+	enum pt_history_err e;
+	char err[1024];
+
+	a->aa.tag = a->filter.tag;
+	a->aa.suite = a->filter.suite;
+	a->aa.out = stdout;
+	e = pt_pool_aa(h, &a->aa, &r, err, sizeof(err));
+	return e ? fail(e, err) : PT_EXIT_OK;
+}
+
 static int run_action(const char *action, struct history_args *a, int n, char **pos)
 {
 	bool writable = !strcmp(action, "add");
@@ -163,6 +233,8 @@ static int run_action(const char *action, struct history_args *a, int n, char **
 		return pt_usage_error("history", "add needs at least one run directory");
 	if ((!strcmp(action, "show") || !strcmp(action, "export")) && n != 1)
 		return pt_usage_error("history", "%s needs one run id", action);
+	if (!strcmp(action, "aa") && (n || !a->filter.tag))
+		return pt_usage_error("history", "aa takes no arguments and needs --tag");
 	if (!strcmp(action, "list") && n)
 		return pt_usage_error("history", "list takes no arguments, got '%s'", pos[0]);
 	if (!strcmp(action, "export") && !a->out)
@@ -176,6 +248,8 @@ static int run_action(const char *action, struct history_args *a, int n, char **
 		ret = do_list(h, a);
 	else if (!strcmp(action, "show"))
 		ret = do_show(h, pos[0]);
+	else if (!strcmp(action, "aa"))
+		ret = do_aa(h, a);
 	else {
 		e = pt_history_export(h, pos[0], a->out, err, sizeof(err));
 		ret = e ? fail(e, err) : PT_EXIT_OK;
@@ -188,8 +262,12 @@ static int run_action(const char *action, struct history_args *a, int n, char **
 
 int cmd_history(int argc, char **argv)
 {
-	static const char *const actions[] = { "add", "list", "show", "export" };
-	struct history_args a = { .db = PT_HISTORY_DEFAULT_DB };
+	static const char *const actions[] = { "add", "list", "show", "export", "aa" };
+	struct history_args a = {
+		.db = PT_HISTORY_DEFAULT_DB,
+		.aa = { .pool = 10, .news = 3, .inject_pct = 10, .alpha = PT_CMP_ALPHA_DEFAULT,
+			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },
+	};
 	const char *action;
 	size_t i;
 	int ret;
@@ -207,7 +285,7 @@ int cmd_history(int argc, char **argv)
 		if (!strcmp(action, actions[i]))
 			break;
 	if (i == sizeof(actions) / sizeof(actions[0]))
-		return pt_usage_error("history", "unknown action '%s' (add, list, show, export)",
+		return pt_usage_error("history", "unknown action '%s' (add, list, show, export, aa)",
 				      action);
 	ret = parse_args(argc - 1, argv + 1, &a);
 	if (ret)

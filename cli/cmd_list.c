@@ -45,7 +45,8 @@ static void list_cases(const struct pt_workload *w, enum pt_suite suite)
 	pt_suite_opts_init(&o, suite, 0);
 	n = w->cases(&o, cases, PT_MAX_CASES);
 	for (i = 0; i < n; i++)
-		printf("    %-28s %s\n", cases[i].name, cases[i].params);
+		printf("    %-28s %-44s gate: %s\n", cases[i].name, cases[i].params,
+		       pt_case_primary(w, &cases[i]));
 	free(cases);
 }
 
@@ -70,8 +71,11 @@ static void list_markdown(void)
 		printf("| [`%s`](#%s) | %s |\n", pt_workloads[i]->name, pt_workloads[i]->name,
 		       pt_workloads[i]->summary);
 	for (i = 0; pt_workloads[i]; i++)
-		printf("\n## %s\n\n%s\n\n```\n%s\n```\n", pt_workloads[i]->name,
-		       pt_workloads[i]->summary, pt_workloads[i]->help);
+		printf("\n## %s\n\n%s\n\nPrimary metric, the one `ptbench compare` gates: `%s`"
+		       " (a case may name its own; `ptbench list --suite S` shows each case's).\n"
+		       "\n```\n%s\n```\n",
+		       pt_workloads[i]->name, pt_workloads[i]->summary,
+		       pt_workloads[i]->primary_metric, pt_workloads[i]->help);
 	printf("\n## Suites\n\n| suite | what |\n|---|---|\n");
 	for (i = 0; pt_suites[i].name; i++)
 		printf("| `%s` | %s |\n", pt_suites[i].name, pt_suites[i].summary);

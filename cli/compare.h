@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "analysis/compare.h"
@@ -18,6 +19,11 @@ enum out_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
 struct compare_args {
 	const char *base, *cand;
+	/* --baseline-db: NEW runs judged against a pool from the history */
+	const char *pool_db, *pool_tag, *pool_suite;
+	uint64_t pool_min;
+	char **news;
+	int nnew;
 	const char *config_path, *out_path, *filter;
 	enum out_format format;
 	bool strict;
@@ -31,6 +37,9 @@ struct compare_ctx {
 	struct pt_cmp_result *res;
 	struct pt_cmp_env env;
 };
+
+/* compare --baseline-db: the pool test (compare_pool.c); the exit status. */
+int cmp_pool_main(struct compare_args *a);
 
 /* --strict and something could not be judged. */
 bool cmp_strict_fails(const struct compare_ctx *x);

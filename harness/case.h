@@ -47,7 +47,10 @@ struct pt_case {
 	 */
 	const char *data_type;
 	_Alignas(8) unsigned char data[PT_CASE_DATA_SIZE];
+	/* NULL: the workload's primary_metric; a string literal otherwise */
+	const char *primary_metric;
 };
+
 
 /*
  * PT_CASE_DATA(struct fault_case, fault_case) defines
@@ -95,6 +98,18 @@ struct pt_suite_opts {
 
 struct pt_workload {
 	const char *name;
+	/*
+	 * The one metric that is a case's headline cost: the gate judges it,
+	 * and shows the others without gating them (a config can add more).
+	 * A case may name another (pt_case.primary_metric).
+	 */
+	const char *primary_metric;
+	/*
+	 * The control case (workload "control") whose time in the same round
+	 * divides this workload's primary timing into <primary>_norm rows;
+	 * NULL: none (a byte count needs no normalising).
+	 */
+	const char *control;
 	const char *summary; /* one line for ptbench list */
 	const char *help; /* cases and parameters, for ptbench list -v */
 	/* Fill out[] with the cases of a suite; returns their number. */
@@ -105,6 +120,12 @@ struct pt_workload {
 	 */
 	int (*run)(const struct pt_case *c, struct pt_rep *r);
 };
+
+/* The headline metric of case c of workload w. */
+static inline const char *pt_case_primary(const struct pt_workload *w, const struct pt_case *c)
+{
+	return c->primary_metric ? c->primary_metric : w->primary_metric;
+}
 
 const char *pt_backing_name(enum pt_backing b);
 

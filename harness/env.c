@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "harness/damon.h"
 #include "harness/env.h"
 #include "util/json.h"
 #include "util/sysfs.h"
@@ -285,8 +286,12 @@ static void json_cpu(struct pt_json *j)
 
 void pt_env_write_json(struct pt_json *j)
 {
+	char damon[512];
+
 	pt_json_obj_begin(j, "env");
 	json_file(j, "hostname", "/proc/sys/kernel/hostname", false);
+	pt_damon_describe(damon, sizeof(damon));
+	pt_json_str(j, "damon", damon[0] ? damon : NULL);
 	json_file(j, "kernel_release", "/proc/sys/kernel/osrelease", false);
 	json_file(j, "kernel_version", "/proc/sys/kernel/version", false);
 	json_file(j, "arch", "/proc/sys/kernel/arch", false);

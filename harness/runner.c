@@ -60,12 +60,13 @@ static void record_row(void *ctx, const char *metric, double value)
 {
 	struct pt_case_result *res = ctx;
 
-	if (strncmp(metric, "ns_per_", 7))
+	if (strcmp(metric, pt_case_primary(res->w, &res->c)))
 		return;
-	if (!res->primary_metric[0])
-		snprintf(res->primary_metric, sizeof(res->primary_metric), "%s", metric);
-	if (!strcmp(metric, res->primary_metric) && res->nprimary < 64)
+	res->primary_seen = true;
+	if (res->nprimary < 64) {
+		res->primary_rep[res->nprimary] = res->current_rep;
 		res->primary[res->nprimary++] = value;
+	}
 }
 
 static void progress(const struct pt_run *run, size_t i, int rep, const char *what)
@@ -89,8 +90,8 @@ static void progress_done(const struct pt_run *run, size_t i)
 	fprintf(stderr, "[%zu/%zu] %s %s: %s", i + 1, run->nresults, res->w->name, res->c.name,
 		status[res->status]);
 	if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
-		fprintf(stderr, ", %s median %.4g (cv %.1f%%)", res->primary_metric, s.median,
-			s.cv * 100);
+		fprintf(stderr, ", %s median %.4g (cv %.1f%%)", pt_case_primary(res->w, &res->c),
+			s.median, s.cv * 100);
 	if (res->notes[0])
 		fprintf(stderr, " (%s)", res->notes);
 	fputc('\n', stderr);
@@ -148,6 +149,8 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 		if (run->sink)
 			mark = pt_sink_mark(run->sink);
 		nprimary = res->nprimary;
+		res->primary_seen = false;
+		res->current_rep = rep;
 		ret = res->w->run(&res->c, &r);
 		if (!r.retry)
 			break;
@@ -172,6 +175,18 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 	if (ret > 0 || r.skipped) {
 		record_note(res, r.msg[0] ? r.msg : "not supported here");
 		return 1;
+	}
+	/*
+	 * The gate judges the declared metric: a repetition without it proves
+	 * nothing (a warm-up emits no rows at all).
+	 */
+	if (!warmup && !res->primary_seen) {
+		char msg[160];
+
+		snprintf(msg, sizeof(msg), "the case's primary metric %s was not emitted",
+			 pt_case_primary(res->w, &res->c));
+		record_note(res, msg);
+		return -1;
 	}
 	return 0;
 }
@@ -252,6 +267,8 @@ int pt_run_cases(struct pt_run *run)
 			run_round(run, rep, true);
 		for (rep = 0; rep < run->reps && !run->write_err; rep++)
 			run_round(run, rep, false);
+		/* round r holds repetition r of every case: the control's is that round's */
+		pt_run_emit_norm(run);
 	}
 	for (i = 0; i < run->nresults; i++) {
 		if (!run->interleave && !run->write_err && !guard_refuses(run, &run->results[i]))
@@ -408,6 +425,7 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_str(j, "workload", res->w->name);
 		pt_json_str(j, "case", res->c.name);
 		pt_json_str(j, "params", res->c.params);
+		pt_json_str(j, "primary_metric", pt_case_primary(res->w, &res->c));
 		pt_json_str(j, "status", status[res->status]);
 		pt_json_int(j, "reps_ok", res->reps_ok);
 		pt_json_num(j, "steal_seconds", res->steal_s);
@@ -511,7 +529,7 @@ void pt_run_print_summary(const struct pt_run *run)
 
 		printf("%-9s %-26s %-8s", res->w->name, res->c.name, status[res->status]);
 		if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
-			printf(" %-18s %12.4g %8.2f %4zu", res->primary_metric, s.median,
+			printf(" %-18s %12.4g %8.2f %4zu", pt_case_primary(res->w, &res->c), s.median,
 			       s.cv * 100, s.n);
 		putchar('\n');
 	}

@@ -20,9 +20,11 @@ struct pt_case_result {
 	enum pt_case_status status;
 	int reps_ok;
 	char notes[1024];
-	/* the case's first ns_per_* metric, for the summary */
-	char primary_metric[64];
+	/* the case's primary metric (pt_case_primary), for the summary */
 	double primary[64];
+	int primary_rep[64]; /* the repetition (= round, interleaved) of each */
+	bool primary_seen; /* in the repetition under way */
+	int current_rep;
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
 	/* repetitions run again after a transient refusal (pt_rep_retry), and why */
@@ -62,6 +64,12 @@ struct pt_run {
 
 /* Run every case in run->results; returns the number that failed. */
 int pt_run_cases(struct pt_run *run);
+/*
+ * After interleaved rounds: for each case whose workload names a control,
+ * <primary>_norm = primary / control in the same round x the control's
+ * median (runnorm.c).
+ */
+void pt_run_emit_norm(struct pt_run *run);
 /*
  * Write out_dir/meta.json atomically. exit_status < 0: the run is still
  * going (complete: false, exit_status null). 0, or -1 with errno set.

@@ -46,8 +46,12 @@ static int stubborn_run(const struct pt_case *c, struct pt_rep *r)
 	return pt_rep_retry(r, "huge page lost to another allocation");
 }
 
-static const struct pt_workload flaky = { .name = "flaky", .run = flaky_run };
-static const struct pt_workload stubborn = { .name = "stubborn", .run = stubborn_run };
+static const struct pt_workload flaky = {
+	.name = "flaky", .primary_metric = "ns_per_op", .run = flaky_run
+};
+static const struct pt_workload stubborn = {
+	.name = "stubborn", .primary_metric = "ns_per_op", .run = stubborn_run
+};
 
 static char *run_fake(const struct pt_workload *w, struct pt_case_result *out, char *dir)
 {

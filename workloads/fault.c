@@ -755,6 +755,8 @@ static int fault_cases(const struct pt_suite_opts *o, struct pt_case *out, size_
 
 const struct pt_workload pt_wl_fault = {
 	.name = "fault",
+	.primary_metric = "ns_per_fault",
+	.control = "cpu-loop",
 	.summary = "page faults: ns per fault taken, anon/file/COW, 4K/THP/mTHP, 1..N tasks",
 	.help = "cases: <kind>-<backing>-<size>[-<n>procs|-<n>threads]\n"
 		"  kind: anon-write (first touch), anon-read (zero page), file-priv-read,\n"

@@ -315,6 +315,8 @@ static int fork_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t
 
 const struct pt_workload pt_wl_fork = {
 	.name = "fork",
+	.primary_metric = "ns_per_fork",
+	.control = "cpu-loop",
 	.summary = "fork + child exit + wait vs resident memory: ns per fork, per MiB resident",
 	.help = "cases: fork-4k-<R>, fork-thp-<R> (dense), fork-sparse-pmd-4k-<R>\n"
 		"  R: the region; dense: all of it resident (4K pages or PMD THP); sparse-pmd:\n"

@@ -208,6 +208,8 @@ static int mprotect_cases(const struct pt_suite_opts *o, struct pt_case *out, si
 
 const struct pt_workload pt_wl_mprotect = {
 	.name = "mprotect",
+	.primary_metric = "ns_per_call",
+	.control = "cpu-loop",
 	.summary = "mprotect of a populated region: RW/RO toggle, huge-page and VMA splits",
 	.help = "cases: toggle-<4k|thp>-<size>, split-huge-<size>, split-vma-<size>\n"
 		"  toggle: the whole region RW -> RO -> RW, repeated until 256K pages were\n"

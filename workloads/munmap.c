@@ -188,6 +188,8 @@ static int munmap_cases(const struct pt_suite_opts *o, struct pt_case *out, size
 
 const struct pt_workload pt_wl_munmap = {
 	.name = "munmap",
+	.primary_metric = "ns_per_page",
+	.control = "cpu-loop",
 	.summary = "release of a populated region by munmap or MADV_DONTNEED: ns per page",
 	.help = "cases: <munmap|dontneed>-<4k|thp>-<size>\n"
 		"  munmap: pages and page tables freed; dontneed: MADV_DONTNEED, the\n"

@@ -199,6 +199,7 @@ static int pgtable_cases(const struct pt_suite_opts *o, struct pt_case *out, siz
 
 const struct pt_workload pt_wl_pgtable = {
 	.name = "pgtable",
+	.primary_metric = "pgtable_bytes_kernel",
 	.summary = "page-table memory (VmPTE, PageTables) per GiB populated and mapped",
 	.help = "cases: <layout>-<backing>-<span>\n"
 		"  layout: dense (every page; THP: every huge page), sparse-pmd (one 4K page\n"

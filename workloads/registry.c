@@ -4,6 +4,7 @@
 
 #include "workloads/workload.h"
 
+extern const struct pt_workload pt_wl_control;
 extern const struct pt_workload pt_wl_tlb;
 extern const struct pt_workload pt_wl_fault;
 extern const struct pt_workload pt_wl_mprotect;
@@ -14,6 +15,7 @@ extern const struct pt_workload pt_wl_pgtable;
 
 /* The order is the order of a suite run and of ptbench list. */
 const struct pt_workload *const pt_workloads[] = {
+	&pt_wl_control, /* fixed work timed every round: the *_norm rows */
 	&pt_wl_tlb, /* TLB misses: pointer chase over a working set */
 	&pt_wl_fault, /* page faults: anon, file, COW, scaling */
 	&pt_wl_mprotect, /* protection changes, huge-page and VMA splits */

@@ -367,6 +367,8 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum thp_op v, 
 		     uint64_t mthp)
 {
 	static const char *const ops[] = { "fault", "collapse", "split", "fault" };
+	static const char *const primary[] = { "ns_per_huge_fault", "ns_per_collapse",
+					       "ns_per_split", "ns_per_mthp_fault" };
 	struct thp_case d = { v };
 	struct pt_params p;
 	struct pt_case *c;
@@ -379,6 +381,7 @@ static void add_case(struct pt_case *out, size_t max, size_t *n, enum thp_op v, 
 	pt_size_name(size, sz, sizeof(sz));
 	c->size = size;
 	thp_case_set(c, &d);
+	c->primary_metric = primary[v];
 	c->backing = v == THP_MTHP ? PT_BACK_MTHP : PT_BACK_THP;
 	c->mthp_size = mthp;
 	c->mem_bytes = size + mthp + (8ull << 20);
@@ -448,6 +451,8 @@ static int thp_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 
 const struct pt_workload pt_wl_thp = {
 	.name = "thp",
+	.primary_metric = "ns_per_huge_fault",
+	.control = "cpu-loop",
 	.summary = "THP: huge-page fault, MADV_COLLAPSE, split, mTHP fault latency",
 	.help = "cases (S: bytes, whole PMD blocks, at least 8 of them):\n"
 		"  thp-fault-<S>     fault in S bytes of PMD THP, one write per huge page\n"

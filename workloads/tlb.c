@@ -309,6 +309,8 @@ static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 
 const struct pt_workload pt_wl_tlb = {
 	.name = "tlb",
+	.primary_metric = "ns_per_access",
+	.control = "mem-chase",
 	.summary = "dependent pointer chase, one load per page: ns per access vs working set",
 	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>\n"
 		"  ws: working set; quick 16K..1G by 4x, full 16K..--max-mem by 2x,\n"

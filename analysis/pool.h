@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The baseline-pool test: one or more NEW runs judged against many earlier
+ * runs of the same suite (the pool), on run-level statistics.
+ *
+ * Two runs minutes apart on a shared host differ by 10-30%: noise between
+ * runs that no number of samples inside one run can show. The pool shows
+ * it. Per series, each run contributes its median; on a log scale (timings
+ * are multiplicative) the pool gives a mean and a between-run standard
+ * deviation s over k runs, the NEW runs a mean over n. Then
+ *   t = (mean_new - mean_pool) / (s * sqrt(1/n + 1/k)),  k - 1 degrees of
+ * freedom, one-sided in the direction of the change for metrics with a
+ * better direction, Holm over the gated series. The smallest change this
+ * comparison could detect comes from the same terms.
+ */
+#ifndef PTBENCH_POOL_H
+#define PTBENCH_POOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis/compare.h"
+#include "util/schema.h"
+
+#define PT_POOL_MIN_DEFAULT 5
+
+/* One run's median of one series. */
+struct pt_pool_point {
+	const char *workload, *cs, *params, *metric, *unit; /* borrowed */
+	enum pt_better better;
+	double median;
+	bool is_new; /* a NEW run's, not the pool's */
+};
+
+struct pt_pool_row {
+	const struct pt_pool_point *key; /* names and unit */
+	size_t k, n; /* pool runs, NEW runs with this series */
+	double pool_mean, pool_sd; /* of ln(run median) */
+	double new_mean; /* of ln(run median) */
+	double change_pct; /* exp(new_mean - pool_mean) - 1, in % */
+	double t, p, p_adj;
+	double detectable_pct; /* smallest change in the worse direction it could detect */
+	double alpha, threshold_pct;
+	bool gated, tested;
+	enum pt_verdict verdict;
+};
+
+struct pt_pool_result {
+	struct pt_pool_row *rows;
+	size_t n;
+	size_t tested, gated_both;
+	size_t regressions, improvements, changed, too_few, info, ungated;
+	size_t pool_runs, new_runs;
+	double median_detectable_pct; /* over the tested rows, NaN when none */
+};
+
+struct pt_pool_opts {
+	double alpha, threshold_pct;
+	size_t min_pool; /* fewer pool runs with a series: too few */
+	const struct pt_cmp_config *config;
+	const char *filter;
+	/* NULL: every series gated; otherwise as in pt_cmp_opts */
+	bool (*is_primary)(const void *ctx, const char *workload, const char *cs,
+			   const char *metric);
+	const void *primary_ctx;
+};
+
+/*
+ * Judge points (any order; they are sorted in place). 0, or -1 when out of
+ * memory. Rows refer to points, which must outlive r.
+ */
+int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, size_t new_runs,
+		    const struct pt_pool_opts *o, struct pt_pool_result *r);
+void pt_pool_result_free(struct pt_pool_result *r);
+
+#endif

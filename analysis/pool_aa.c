@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/pool_aa.h"
+#include "analysis/pool_data.h"
+#include "analysis/rundir.h"
+#include "util/errf.h"
+#include "util/stats.h"
+
+/* P(X <= k) for X ~ Binomial(n, p). */
+static double binom_cdf(size_t k, size_t n, double p)
+{
+	double s = 0;
+	size_t i;
+
+	for (i = 0; i <= k && i <= n; i++)
+		s += exp(lgamma((double)n + 1) - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) +
+			 (double)i * log(p) + (double)(n - i) * log1p(-p));
+	return s;
+}
+
+double pt_binom_upper95(size_t k, size_t n)
+{
+	double lo = 0, hi = 1;
+	int i;
+
+	if (!n || k >= n)
+		return 1;
+	/* the p at which k or fewer successes has probability 2.5% */
+	for (i = 0; i < 100; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (binom_cdf(k, n, mid) > 0.025)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return hi;
+}
+
+struct run_ids {
+	char (*id)[64];
+	size_t n, cap;
+};
+
+static int collect(void *ctx, const struct pt_history_run *r)
+{
+	struct run_ids *ids = ctx;
+
+	if (ids->n == ids->cap) {
+		size_t cap = ids->cap ? 2 * ids->cap : 64;
+		char(*nid)[64] = realloc(ids->id, cap * sizeof(*nid));
+
+		if (!nid)
+			return 1;
+		ids->id = nid;
+		ids->cap = cap;
+	}
+	snprintf(ids->id[ids->n++], sizeof(ids->id[0]), "%s", r->id);
+	return 0;
+}
+
+/* Roles by position in the oldest-first list: [0, pool) base, [lo, hi) new. */
+struct roles {
+	const struct run_ids *ids;
+	size_t pool, lo, hi;
+};
+
+static enum pt_pool_role role_of(void *ctx, const char *id)
+{
+	const struct roles *r = ctx;
+	size_t i;
+
+	for (i = 0; i < r->ids->n; i++)
+		if (!strcmp(r->ids->id[i], id))
+			return i < r->pool ? PT_POOL_BASE
+					   : i >= r->lo && i < r->hi ? PT_POOL_NEW : PT_POOL_SKIP;
+	return PT_POOL_SKIP;
+}
+
+struct aa_ctx {
+	struct pt_history *h;
+	const struct pt_pool_aa_opts *o;
+	struct run_ids ids;
+	struct pt_rundir prim; /* the primary metrics of the first judged run */
+};
+
+static bool is_primary(const void *ctx, const char *workload, const char *cs, const char *metric)
+{
+	const struct aa_ctx *x = ctx;
+	struct pt_series s = { .workload = (char *)workload, .cs = (char *)cs,
+			       .metric = (char *)metric };
+
+	return pt_rundir_is_primary(&x->prim, &s);
+}
+
+static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct pt_pool_data *d,
+				 struct pt_pool_result *res, char *err, size_t errlen)
+{
+	struct roles r = { &x->ids, x->o->pool, lo, hi };
+	struct pt_pool_opts po = {
+		.alpha = x->o->alpha,
+		.threshold_pct = x->o->threshold_pct,
+		.min_pool = x->o->pool,
+		.is_primary = x->prim.nprimary ? is_primary : NULL,
+		.primary_ctx = x,
+	};
+	enum pt_history_err e;
+
+	memset(d, 0, sizeof(*d));
+	e = pt_pool_load_roles(x->h, x->o->tag, x->o->suite, role_of, &r, d, err, errlen);
+	if (e)
+		return e;
+	if (pt_pool_compare(d->pts, d->n, d->pool_runs, d->new_runs, &po, res)) {
+		pt_pool_data_free(d);
+		pt_errf(err, errlen, "out of memory");
+		return PT_HIST_EIO;
+	}
+	return PT_HIST_OK;
+}
+
+/* Slow every NEW point of row w's series by the injected factor, judge, restore. */
+static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_pool_row *w)
+{
+	struct pt_pool_opts po = {
+		.alpha = x->o->alpha,
+		.threshold_pct = x->o->threshold_pct,
+		.min_pool = x->o->pool,
+		.is_primary = x->prim.nprimary ? is_primary : NULL,
+		.primary_ctx = x,
+	};
+	double f = 1 + x->o->inject_pct / 100;
+	struct pt_pool_point *pts = malloc(d->n * sizeof(*pts));
+	struct pt_pool_result res;
+	bool hit = false;
+	size_t i;
+
+	if (!pts)
+		return false;
+	memcpy(pts, d->pts, d->n * sizeof(*pts));
+	for (i = 0; i < d->n; i++)
+		if (pts[i].is_new && !strcmp(pts[i].workload, w->key->workload) &&
+		    !strcmp(pts[i].cs, w->key->cs) && !strcmp(pts[i].params, w->key->params) &&
+		    !strcmp(pts[i].metric, w->key->metric))
+			pts[i].median *= pts[i].better == PT_HIGHER ? 1 / f : f;
+	if (!pt_pool_compare(pts, d->n, d->pool_runs, d->new_runs, &po, &res)) {
+		for (i = 0; i < res.n; i++)
+			if (res.rows[i].verdict == PT_V_WORSE &&
+			    !strcmp(res.rows[i].key->workload, w->key->workload) &&
+			    !strcmp(res.rows[i].key->cs, w->key->cs) &&
+			    !strcmp(res.rows[i].key->params, w->key->params) &&
+			    !strcmp(res.rows[i].key->metric, w->key->metric))
+				hit = true;
+		pt_pool_result_free(&res);
+	}
+	free(pts);
+	return hit;
+}
+
+/* Inject into each tested series of a NEW set; returns how many were caught. */
+static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, size_t *hits,
+				  double *det, char *err, size_t errlen)
+{
+	struct pt_pool_data d;
+	struct pt_pool_result res;
+	enum pt_history_err e = judge(x, x->o->pool, hi, &d, &res, err, errlen);
+	size_t i;
+
+	if (e)
+		return e;
+	*det = res.median_detectable_pct;
+	*tried = *hits = 0;
+	fprintf(x->o->out, "\n%+.0f%% injected into %zu NEW run(s), one gated series at a time:\n",
+		x->o->inject_pct, hi - x->o->pool);
+	for (i = 0; i < res.n; i++) {
+		const struct pt_pool_row *w = &res.rows[i];
+		bool hit;
+
+		if (!w->tested)
+			continue;
+		hit = caught(x, &d, w);
+		*tried += 1;
+		*hits += hit;
+		fprintf(x->o->out, "  %-10s %-36s %-18s spread %5.1f%%  detectable %5.1f%%  %s\n",
+			w->key->workload, w->key->cs, w->key->metric, (exp(w->pool_sd) - 1) * 100,
+			w->detectable_pct, hit ? "caught" : "missed");
+	}
+	pt_pool_result_free(&res);
+	pt_pool_data_free(&d);
+	return PT_HIST_OK;
+}
+
+static enum pt_history_err aa_trials(struct aa_ctx *x, struct pt_pool_aa_result *r, char *err,
+				     size_t errlen)
+{
+	size_t j, k;
+
+	fprintf(x->o->out, "A/A: each run after the first %zu judged alone against them:\n",
+		x->o->pool);
+	for (j = x->o->pool; j < x->ids.n; j++) {
+		struct pt_pool_data d;
+		struct pt_pool_result res;
+		enum pt_history_err e = judge(x, j, j + 1, &d, &res, err, errlen);
+
+		if (e)
+			return e;
+		r->trials++;
+		r->fired += res.regressions > 0;
+		fprintf(x->o->out, "  %s: %s", x->ids.id[j], res.regressions ? "FIRED" : "quiet");
+		for (k = 0; k < res.n; k++)
+			if (res.rows[k].verdict == PT_V_WORSE)
+				fprintf(x->o->out, " %s/%s %+.1f%%", res.rows[k].key->workload,
+					res.rows[k].key->cs, res.rows[k].change_pct);
+		fputc('\n', x->o->out);
+		pt_pool_result_free(&res);
+		pt_pool_data_free(&d);
+	}
+	r->fired_upper95 = pt_binom_upper95(r->fired, r->trials);
+	fprintf(x->o->out, "A/A: the gate fired on %zu of %zu runs; 95%% upper bound of the rate %.3f\n",
+		r->fired, r->trials, r->fired_upper95);
+	return PT_HIST_OK;
+}
+
+static enum pt_history_err load_primaries(struct aa_ctx *x, char *err, size_t errlen)
+{
+	enum pt_history_err e;
+	char *meta;
+
+	e = pt_history_meta(x->h, x->ids.id[x->o->pool], &meta, err, errlen);
+	if (e)
+		return e;
+	if (meta && pt_meta_primaries(meta, x->ids.id[x->o->pool], &x->prim, err, errlen)) {
+		free(meta);
+		return PT_HIST_EINPUT;
+	}
+	free(meta);
+	return PT_HIST_OK;
+}
+
+enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opts *o,
+			       struct pt_pool_aa_result *r, char *err, size_t errlen)
+{
+	struct pt_history_filter f = { .tag = o->tag, .suite = o->suite };
+	struct aa_ctx x = { .h = h, .o = o };
+	enum pt_history_err e;
+	size_t hi;
+
+	memset(r, 0, sizeof(*r));
+	e = pt_history_list(h, &f, collect, &x.ids, err, errlen);
+	r->runs = x.ids.n;
+	if (!e && x.ids.n < o->pool + 1) {
+		pt_errf(err, errlen, "%zu run(s) match; the pool of %zu and at least one more are needed",
+			x.ids.n, o->pool);
+		e = PT_HIST_EINPUT;
+	}
+	if (!e)
+		e = load_primaries(&x, err, errlen);
+	if (!e)
+		e = aa_trials(&x, r, err, errlen);
+	hi = o->pool + (o->news < x.ids.n - o->pool ? o->news : x.ids.n - o->pool);
+	if (!e)
+		e = inject(&x, hi, &r->injected, &r->caught_news, &r->detectable_news_pct, err,
+			   errlen);
+	if (!e && hi > o->pool + 1) {
+		size_t tried;
+
+		e = inject(&x, o->pool + 1, &tried, &r->caught_one, &r->detectable_one_pct, err,
+			   errlen);
+	} else {
+		r->caught_one = r->caught_news;
+		r->detectable_one_pct = r->detectable_news_pct;
+	}
+	if (!e)
+		fprintf(o->out,
+			"\n%+.0f%% caught in %zu of %zu gated series with %zu NEW run(s), %zu with "
+			"one; median smallest detectable change %.1f%% (%zu NEW), %.1f%% (one)\n",
+			o->inject_pct, r->caught_news, r->injected, hi - o->pool, r->caught_one,
+			r->detectable_news_pct, hi - o->pool, r->detectable_one_pct);
+	free(x.ids.id);
+	pt_rundir_free(&x.prim);
+	return e;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * How the baseline-pool gate behaves on this machine, from identical runs
+ * kept in a history: the first `pool` runs (oldest first) are the pool;
+ * every later run, judged alone, is an A/A trial (the gate should not
+ * fire); the `news` runs after the pool are a NEW set into which a 10%
+ * slowdown of each gated metric is injected in turn (it should fire).
+ */
+#ifndef PTBENCH_POOL_AA_H
+#define PTBENCH_POOL_AA_H
+
+#include <stdio.h>
+
+#include "analysis/history.h"
+#include "analysis/pool.h"
+
+struct pt_pool_aa_opts {
+	const char *tag, *suite;
+	size_t pool, news;
+	double alpha, threshold_pct, inject_pct;
+	FILE *out; /* the report, line by line */
+};
+
+struct pt_pool_aa_result {
+	size_t runs, trials, fired;
+	double fired_upper95; /* Clopper-Pearson upper bound of the rate */
+	size_t injected, caught_news, caught_one;
+	double detectable_news_pct, detectable_one_pct; /* medians over the gated series */
+};
+
+enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opts *o,
+			       struct pt_pool_aa_result *r, char *err, size_t errlen);
+/* The one-sided 95% Clopper-Pearson upper bound of k successes in n. */
+double pt_binom_upper95(size_t k, size_t n);
+
+#endif

@@ -1,0 +1,260 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ptbench compare --baseline-db FILE NEW...: NEW runs judged against a pool
+ * of earlier runs in a history (analysis/pool.c holds the test).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/history.h"
+#include "analysis/pool.h"
+#include "analysis/pool_data.h"
+#include "analysis/rundir.h"
+#include "cli/commands.h"
+#include "cli/compare.h"
+#include "util/json.h"
+
+struct pool_ctx {
+	struct compare_args *a;
+	struct pt_rundir *news;
+	int nnew;
+	struct pt_pool_result res;
+};
+
+static bool new_primary(const void *ctx, const char *workload, const char *cs, const char *metric)
+{
+	const struct pool_ctx *x = ctx;
+	struct pt_series s = { .workload = (char *)workload, .cs = (char *)cs,
+			       .metric = (char *)metric };
+	int i;
+
+	for (i = 0; i < x->nnew; i++)
+		if (pt_rundir_is_primary(&x->news[i], &s))
+			return true;
+	return false;
+}
+
+static void print_text(const struct pool_ctx *x, FILE *f)
+{
+	const struct pt_pool_result *r = &x->res;
+	size_t i;
+
+	fprintf(f, "ptbench compare: %zu NEW run(s) against a pool of %zu run(s) from %s%s%s\n\n",
+		r->new_runs, r->pool_runs, x->a->pool_db, x->a->pool_tag ? ", tag " : "",
+		x->a->pool_tag ? x->a->pool_tag : "");
+	fprintf(f, "%-60s %9s %8s %8s %9s %11s  %s\n", "gated series (workload/case metric)",
+		"pool runs", "spread", "change", "p(holm)", "detectable", "verdict");
+	for (i = 0; i < r->n; i++) {
+		const struct pt_pool_row *w = &r->rows[i];
+		char label[512];
+
+		if (!w->gated)
+			continue;
+		snprintf(label, sizeof(label), "%s/%s %s", w->key->workload, w->key->cs,
+			 w->key->metric);
+		fprintf(f, "%-60s %9zu %7.1f%% %+7.1f%% %9.2g %10.1f%%  %s\n", label, w->k,
+			(exp(w->pool_sd) - 1) * 100, w->change_pct, w->p_adj, w->detectable_pct,
+			pt_verdict_name(w->verdict));
+	}
+	fprintf(f,
+		"\n%zu gated series tested: %zu worse, %zu better, %zu too few pool runs; "
+		"%zu series shown, not gated.\nSmallest change this comparison could detect "
+		"(median over the tested series): %.1f%% (%zu NEW run(s), alpha %g, Holm).\n",
+		r->tested, r->regressions, r->improvements, r->too_few, r->info + r->ungated,
+		r->median_detectable_pct, r->new_runs, x->a->opts.alpha);
+}
+
+static void json_row(struct pt_json *j, const struct pt_pool_row *w)
+{
+	pt_json_obj_begin(j, NULL);
+	pt_json_str(j, "workload", w->key->workload);
+	pt_json_str(j, "case", w->key->cs);
+	pt_json_str(j, "params", w->key->params);
+	pt_json_str(j, "metric", w->key->metric);
+	pt_json_str(j, "unit", w->key->unit);
+	pt_json_str(j, "better", pt_better_name(w->key->better));
+	pt_json_uint(j, "pool_runs", w->k);
+	pt_json_uint(j, "new_runs", w->n);
+	pt_json_num(j, "pool_median", exp(w->pool_mean));
+	pt_json_num(j, "pool_spread_pct", (exp(w->pool_sd) - 1) * 100);
+	pt_json_num(j, "new_median", exp(w->new_mean));
+	pt_json_num(j, "change_pct", w->change_pct);
+	pt_json_num(j, "t", w->t);
+	pt_json_num(j, "p", w->p);
+	pt_json_num(j, "p_adj", w->p_adj);
+	pt_json_num(j, "detectable_pct", w->detectable_pct);
+	pt_json_bool(j, "gated", w->gated);
+	pt_json_bool(j, "tested", w->tested);
+	pt_json_str(j, "verdict", pt_verdict_name(w->verdict));
+	pt_json_obj_end(j);
+}
+
+static void print_json(const struct pool_ctx *x, FILE *f)
+{
+	const struct pt_pool_result *r = &x->res;
+	struct pt_json j;
+	size_t i;
+
+	pt_json_init(&j, f);
+	pt_json_obj_begin(&j, NULL);
+	pt_json_str(&j, "mode", "pool");
+	pt_json_obj_begin(&j, "pool");
+	pt_json_str(&j, "db", x->a->pool_db);
+	pt_json_str(&j, "tag", x->a->pool_tag);
+	pt_json_str(&j, "suite", x->a->pool_suite);
+	pt_json_uint(&j, "runs", r->pool_runs);
+	pt_json_uint(&j, "min_runs", x->a->pool_min);
+	pt_json_obj_end(&j);
+	pt_json_arr_begin(&j, "new");
+	for (i = 0; i < (size_t)x->nnew; i++)
+		pt_json_str(&j, NULL, x->news[i].path);
+	pt_json_arr_end(&j);
+	pt_json_obj_begin(&j, "summary");
+	pt_json_uint(&j, "series", r->n);
+	pt_json_uint(&j, "tested", r->tested);
+	pt_json_uint(&j, "worse", r->regressions);
+	pt_json_uint(&j, "better", r->improvements);
+	pt_json_uint(&j, "changed", r->changed);
+	pt_json_uint(&j, "too_few", r->too_few);
+	pt_json_uint(&j, "shown", r->info);
+	pt_json_uint(&j, "not_gated", r->ungated);
+	pt_json_num(&j, "median_detectable_pct", r->median_detectable_pct);
+	pt_json_num(&j, "alpha", x->a->opts.alpha);
+	pt_json_num(&j, "threshold_pct", x->a->opts.threshold_pct);
+	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
+	pt_json_obj_end(&j);
+	pt_json_arr_begin(&j, "series");
+	for (i = 0; i < r->n; i++)
+		json_row(&j, &r->rows[i]);
+	pt_json_arr_end(&j);
+	pt_json_obj_end(&j);
+	fputc('\n', f);
+}
+
+static int load(struct pool_ctx *x, struct pt_pool_data *d)
+{
+	const char **ids = calloc((size_t)x->nnew + 1, sizeof(*ids));
+	struct pt_history *h;
+	enum pt_history_err e;
+	char err[1024];
+	int i;
+
+	if (!ids)
+		return PT_EXIT_FAIL;
+	for (i = 0; i < x->nnew; i++) {
+		if (pt_rundir_read(x->a->news[i], &x->news[i], err, sizeof(err))) {
+			fprintf(stderr, "ptbench compare: new: %s\n", err);
+			free(ids);
+			return PT_EXIT_USAGE;
+		}
+		ids[i] = x->news[i].meta.run_id[0] ? x->news[i].meta.run_id : NULL;
+		if (!x->news[i].nrows) {
+			fprintf(stderr, "ptbench compare: %s has no rows: nothing to compare\n",
+				x->news[i].csv_path);
+			free(ids);
+			return PT_EXIT_USAGE;
+		}
+		if (pt_pool_add_new(d, &x->news[i])) {
+			free(ids);
+			return PT_EXIT_FAIL;
+		}
+	}
+	e = pt_history_open(x->a->pool_db, false, &h, err, sizeof(err));
+	if (!e)
+		e = pt_pool_load_history(h, x->a->pool_tag, x->a->pool_suite, ids,
+					 (size_t)x->nnew, d, err, sizeof(err));
+	if (h)
+		pt_history_close(h);
+	free(ids);
+	if (e) {
+		fprintf(stderr, "ptbench compare: %s\n", err);
+		return e == PT_HIST_EINPUT ? PT_EXIT_USAGE : PT_EXIT_FAIL;
+	}
+	return 0;
+}
+
+static int judge(struct pool_ctx *x, struct pt_pool_data *d)
+{
+	struct pt_pool_opts o = {
+		.alpha = x->a->opts.alpha,
+		.threshold_pct = x->a->opts.threshold_pct,
+		.min_pool = (size_t)x->a->pool_min,
+		.config = x->a->opts.config,
+		.filter = x->a->filter,
+	};
+	int i, any = 0;
+
+	for (i = 0; i < x->nnew; i++)
+		any |= x->news[i].nprimary > 0;
+	if (any) {
+		o.is_primary = new_primary;
+		o.primary_ctx = x;
+	} else {
+		fprintf(stderr, "ptbench compare: note: the NEW runs declare no primary metrics: "
+				"every series is gated\n");
+	}
+	if (d->pool_runs < x->a->pool_min)
+		return pt_usage_error("compare",
+				      "the pool has %zu run(s)%s%s in %s; at least %llu are needed "
+				      "(ptbench history add; --pool-min)",
+				      d->pool_runs, x->a->pool_tag ? " with tag " : "",
+				      x->a->pool_tag ? x->a->pool_tag : "", x->a->pool_db,
+				      (unsigned long long)x->a->pool_min);
+	if (pt_pool_compare(d->pts, d->n, d->pool_runs, d->new_runs, &o, &x->res)) {
+		fprintf(stderr, "ptbench compare: out of memory\n");
+		return PT_EXIT_FAIL;
+	}
+	if (!x->res.n || !x->res.gated_both)
+		return pt_usage_error("compare", "no gated series is in both the pool and NEW%s",
+				      x->a->filter ? " after --filter" : "");
+	return 0;
+}
+
+int cmp_pool_main(struct compare_args *a)
+{
+	struct pt_cmp_config cfg = { 0 };
+	struct pool_ctx x = { .a = a, .nnew = a->nnew };
+	struct pt_pool_data d = { 0 };
+	char err[1024];
+	int ret, i;
+	size_t k;
+
+	x.news = calloc((size_t)a->nnew, sizeof(*x.news));
+	if (!x.news)
+		return PT_EXIT_FAIL;
+	if (a->config_path && pt_cmp_config_load(a->config_path, &cfg, err, sizeof(err))) {
+		fprintf(stderr, "ptbench compare: config: %s\n", err);
+		free(x.news);
+		return PT_EXIT_USAGE;
+	}
+	a->opts.config = a->config_path ? &cfg : NULL;
+	ret = load(&x, &d);
+	if (!ret)
+		ret = judge(&x, &d);
+	if (!ret) {
+		if (a->format == FMT_JSON)
+			print_json(&x, stdout);
+		else
+			print_text(&x, stdout);
+		if (x.res.regressions) {
+			fprintf(stderr, "ptbench compare: significant regression in %zu series:\n",
+				x.res.regressions);
+			for (k = 0; k < x.res.n; k++)
+				if (x.res.rows[k].verdict == PT_V_WORSE)
+					fprintf(stderr, "  %s/%s %s: %+.1f%%, p=%.2g\n",
+						x.res.rows[k].key->workload, x.res.rows[k].key->cs,
+						x.res.rows[k].key->metric, x.res.rows[k].change_pct,
+						x.res.rows[k].p_adj);
+		}
+		ret = fflush(stdout) ? PT_EXIT_FAIL : x.res.regressions ? PT_EXIT_FAIL : PT_EXIT_OK;
+	}
+	pt_pool_result_free(&x.res);
+	pt_pool_data_free(&d);
+	for (i = 0; i < a->nnew; i++)
+		pt_rundir_free(&x.news[i]);
+	free(x.news);
+	pt_cmp_config_free(&cfg);
+	return ret;
+}

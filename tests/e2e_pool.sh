@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# compare --baseline-db: NEW runs against a pool of runs in a history. Ten
+# synthetic pool runs drift 3% from run to run (log-normal) on top of 2%
+# noise inside a run; three NEW runs from the same distribution pass, three
+# with one primary metric 10% slower fail and name it, a pool below
+# --pool-min is exit 2, NEW runs already in the history are left out of the
+# pool, and the JSON carries each series' smallest detectable change.
+set -uo pipefail
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+[ -x "${PTBENCH:-}" ] || fail "PTBENCH is not set to the ptbench binary"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+db=$tmp/h.sqlite
+
+# make DIR SEED SLOW_FACTOR: a fault-like run of 6 cases, 10 repetitions
+make_run() {
+	python3 - "$@" <<'PY'
+import csv, json, math, os, random, sys
+out, seed, slow = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+rng = random.Random(seed)
+os.makedirs(out)
+cases = ["anon-write-4k-%dM" % s for s in (1, 4, 16, 64)] + ["cow-4k-16M", "file-read-4k-16M"]
+with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
+    for c in cases:
+        drift = math.exp(rng.gauss(0, 0.03))  # the host's speed during this run
+        for rep in range(10):
+            for m, centre, unit in (("ns_per_fault", 2000.0, "ns"), ("ticks_per_fault", 5000.0, "rdtsc")):
+                v = centre * drift * (1 + rng.gauss(0, 0.02))
+                if c == "anon-write-4k-16M" and m == "ns_per_fault":
+                    v *= slow
+                w.writerow(["fault", c, "size=1", rep, m, "%.9g" % v, unit, "lower"])
+meta = {"schema_version": 1, "run": {"id": "run-%d" % seed, "suite": "ci", "tag": "t", "reps": 10},
+        "cases": [{"workload": "fault", "case": c, "params": "size=1", "status": "ok",
+                   "primary_metric": "ns_per_fault"} for c in cases]}
+json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+PY
+}
+
+expect_rc() { # want, command...
+	local want=$1 rc=0
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want: $(cat "$tmp/err") $(head -c 2000 "$tmp/out")"
+}
+
+for i in $(seq 1 10); do
+	make_run "$tmp/pool$i" "$i" 1
+done
+"$PTBENCH" history add "$tmp"/pool* --db "$db" >/dev/null 2>&1 || fail "history add failed"
+for i in 1 2 3; do
+	make_run "$tmp/same$i" $((100 + i)) 1
+	make_run "$tmp/slow$i" $((200 + i)) 1.10
+done
+
+expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag t "$tmp"/same{1,2,3}
+grep -q 'against a pool of 10 run' "$tmp/out" || fail "the pool size is not stated: $(head -3 "$tmp/out")"
+expect_rc 1 "$PTBENCH" compare --baseline-db "$db" --baseline-tag t "$tmp"/slow{1,2,3}
+grep -q 'anon-write-4k-16M ns_per_fault' "$tmp/err" || fail "the regression is not named: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$db" --baseline-tag t --pool-min 20 "$tmp/same1"
+grep -q 'the pool has 10 run' "$tmp/err" || fail "no pool-size message: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$db" --baseline-tag nosuch "$tmp/same1"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$db" --format csv "$tmp/same1"
+expect_rc 2 "$PTBENCH" compare --baseline-tag t "$tmp/same1" "$tmp/same2"
+
+# NEW runs in the history already are not their own baseline.
+"$PTBENCH" history add "$tmp"/slow{1,2,3} --db "$db" >/dev/null 2>&1 || fail "history add failed"
+expect_rc 1 "$PTBENCH" compare --baseline-db "$db" --baseline-tag t "$tmp"/slow{1,2,3} --format json
+python3 - "$tmp/out" <<'PY' || fail "pool JSON is wrong"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["mode"] == "pool" and d["pool"]["runs"] == 10, d["pool"]
+s = {(r["case"], r["metric"]): r for r in d["series"]}
+slow = s[("anon-write-4k-16M", "ns_per_fault")]
+assert slow["verdict"] == "worse" and slow["gated"], slow
+assert s[("anon-write-4k-16M", "ticks_per_fault")]["verdict"] == "shown"
+assert 0 < slow["detectable_pct"] < 10, slow["detectable_pct"]
+assert 0 < d["summary"]["median_detectable_pct"] < 10, d["summary"]
+assert d["summary"]["exit_status"] == 1
+PY
+# history aa: the gate measured on identical runs (10 pool, 4 more).
+aadb=$tmp/aa.sqlite
+for i in $(seq 1 14); do
+	make_run "$tmp/aa$i" $((300 + i)) 1
+done
+"$PTBENCH" history add "$tmp"/aa{1,2,3,4,5,6,7,8,9,10,11,12,13,14} --db "$aadb" >/dev/null 2>&1 ||
+	fail "history add failed"
+expect_rc 0 "$PTBENCH" history aa --db "$aadb" --tag t
+grep -q '^A/A: the gate fired on [01] of 4 runs; 95% upper bound' "$tmp/out" ||
+	fail "aa's A/A line: $(grep A/A "$tmp/out")"
+grep -Eq 'caught in [0-6] of 6 gated series with 3 NEW run' "$tmp/out" ||
+	fail "aa's injection line: $(tail -2 "$tmp/out")"
+expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --pool 20
+expect_rc 2 "$PTBENCH" history aa --db "$aadb"
+expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --inject nan
+
+echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
