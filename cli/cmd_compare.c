@@ -288,8 +288,8 @@ static int exit_status(const struct compare_ctx *x)
  * A run that did not finish has fewer samples, in some cases none: a gate
  * that compares it without being told would pass or fail on what is missing.
  */
-static int refuse_incomplete(const struct compare_args *a, const char *side,
-			     const struct pt_rundir *r)
+int cmp_refuse_incomplete(const struct compare_args *a, const char *side,
+			  const struct pt_rundir *r)
 {
 	if (a->allow_incomplete || strcmp(r->meta.complete, "false"))
 		return 0;
@@ -315,7 +315,7 @@ static int load_inputs(struct compare_args *a, struct pt_rundir *base, struct pt
 		pt_rundir_free(base);
 		return -1;
 	}
-	if (refuse_incomplete(a, "base", base) || refuse_incomplete(a, "new", cand)) {
+	if (cmp_refuse_incomplete(a, "base", base) || cmp_refuse_incomplete(a, "new", cand)) {
 		pt_rundir_free(base);
 		pt_rundir_free(cand);
 		return -1;
