@@ -41,7 +41,7 @@ struct compare_ctx {
 /* compare --baseline-db: the pool test (compare_pool.c); the exit status. */
 int cmp_pool_main(struct compare_args *a);
 
-/* -1 (with a message) for a run whose meta.json says complete: false, without --allow-incomplete. */
+/* -1, with a message, for a run whose meta.json says complete: false (no --allow-incomplete). */
 int cmp_refuse_incomplete(const struct compare_args *a, const char *side,
 			  const struct pt_rundir *r);
 /* --strict and something could not be judged. */
