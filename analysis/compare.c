@@ -17,6 +17,7 @@
 
 #include "analysis/compare.h"
 #include "util/errf.h"
+#include "util/fileio.h"
 
 const char *pt_correction_name(enum pt_correction c)
 {
@@ -128,6 +129,8 @@ int pt_cmp_parse_pct(const char *s, double *pct)
 	if (!*s || isspace((unsigned char)*s))
 		return -1;
 	v = strtod(s, &end);
+	if (end == s)
+		return -1; /* "%" alone is no number, not 0% */
 	if (*end == '%')
 		end++;
 	if (*end || !isfinite(v) || v < 0)
@@ -224,59 +227,120 @@ static int rule_append(struct pt_cmp_config *c, const struct pt_cmp_rule *r)
 	return 0;
 }
 
+/* A gate config is a page of text; more than this is not one. */
+#define CONFIG_MAX (1u << 20)
+#define CONFIG_LINE_MAX 1022
+
+/* One line of text (NUL-terminated, no newline) into a rule, or nothing. */
+static int config_line(char *buf, struct pt_cmp_config *c, const char *name, long line, char *err,
+		       size_t errlen)
+{
+	struct pt_cmp_rule rule;
+	char *hash, *s;
+
+	if (strlen(buf) > CONFIG_LINE_MAX)
+		return pt_errf(err, errlen, "%s:%ld: line longer than %u characters", name, line,
+			       CONFIG_LINE_MAX);
+	buf[strcspn(buf, "\r")] = '\0';
+	/* '#' starts a comment at the start of a line or after a blank. */
+	for (hash = buf; (hash = strchr(hash, '#')); hash++)
+		if (hash == buf || hash[-1] == ' ' || hash[-1] == '\t') {
+			*hash = '\0';
+			break;
+		}
+	for (s = buf; *s == ' ' || *s == '\t'; s++)
+		;
+	if (!*s)
+		return 0;
+	if (rule_parse(s, &rule, name, line, err, errlen))
+		return -1;
+	if (rule_append(c, &rule))
+		return pt_errf(err, errlen, "%s: out of memory", name);
+	return 0;
+}
+
+static bool has_text(const char *s)
+{
+	for (; *s; s++)
+		if (!isspace((unsigned char)*s))
+			return true;
+	return false;
+}
+
+/* The line of the first NUL byte, for the message. */
+static long nul_line(const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len), *p;
+	long line = 1;
+
+	for (p = text; p < nul; p++)
+		line += *p == '\n';
+	return line;
+}
+
 int pt_cmp_config_parse(FILE *f, const char *name, struct pt_cmp_config *c, char *err,
 			size_t errlen)
 {
-	struct pt_cmp_rule rule;
-	char buf[1024], *hash, *s;
-	long line = 0;
+	char *text, *line, *nl;
+	long lineno = 0;
 	size_t len;
 
 	memset(c, 0, sizeof(*c));
-	while (fgets(buf, sizeof(buf), f)) {
-		line++;
-		len = strlen(buf);
-		if (len == sizeof(buf) - 1 && buf[len - 1] != '\n' && !feof(f))
-			goto bad_long;
-		buf[strcspn(buf, "\r\n")] = '\0';
-		/* '#' starts a comment at the start of a line or after a blank. */
-		for (hash = buf; (hash = strchr(hash, '#')); hash++)
-			if (hash == buf || hash[-1] == ' ' || hash[-1] == '\t') {
-				*hash = '\0';
-				break;
-			}
-		for (s = buf; *s == ' ' || *s == '\t'; s++)
-			;
-		if (!*s)
-			continue;
-		if (rule_parse(s, &rule, name, line, err, errlen))
-			goto bad;
-		if (rule_append(c, &rule)) {
-			pt_errf(err, errlen, "%s: out of memory", name);
-			goto bad;
-		}
-	}
-	if (ferror(f)) {
-		pt_errf(err, errlen, "%s: read error", name);
+	/*
+	 * The whole text first, bounded: /dev/zero must end in an error, and a
+	 * NUL byte must be refused, not end a line early (which made
+	 * "* gate=off\0junk" un-gate every series).
+	 */
+	errno = 0;
+	text = pt_read_stream(f, CONFIG_MAX, &len);
+	if (!text)
+		return pt_errf(err, errlen, "%s: cannot read: %s", name,
+			       strerror(errno ? errno : EIO));
+	if (len > CONFIG_MAX || (len == CONFIG_MAX && fgetc(f) != EOF)) {
+		pt_errf(err, errlen, "%s: larger than %u bytes; not a gate config", name,
+			CONFIG_MAX);
 		goto bad;
 	}
+	if (memchr(text, '\0', len)) {
+		pt_errf(err, errlen, "%s:%ld: contains a NUL byte; not a text file", name,
+			nul_line(text, len));
+		goto bad;
+	}
+	/*
+	 * An empty file is a truncated write or the wrong path, not "defaults
+	 * everywhere"; a file of comments only (calibrate's gate.conf where
+	 * nothing needs loosening) says the latter on purpose.
+	 */
+	if (!has_text(text)) {
+		pt_errf(err, errlen, "%s: empty; a gate config has lines of PATTERN "
+			"threshold=P%%|alpha=A|gate=on|off, or comments", name);
+		goto bad;
+	}
+	for (line = text; *line; line = nl ? nl + 1 : line + strlen(line)) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (config_line(line, c, name, ++lineno, err, errlen))
+			goto bad;
+		if (!nl)
+			break;
+	}
+	free(text);
 	return 0;
-bad_long:
-	pt_errf(err, errlen, "%s:%ld: line longer than %zu characters", name, line,
-		sizeof(buf) - 2);
 bad:
+	free(text);
 	pt_cmp_config_free(c);
 	return -1;
 }
 
 int pt_cmp_config_load(const char *path, struct pt_cmp_config *c, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = pt_open_regular(path, err, errlen);
 	int ret;
 
 	memset(c, 0, sizeof(*c));
 	if (!f)
-		return pt_errf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
 	ret = pt_cmp_config_parse(f, path, c, err, errlen);
 	fclose(f);
 	return ret;

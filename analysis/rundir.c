@@ -364,6 +364,7 @@ static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
 	PICK(p, m->finished_utc, "run.finished_utc");
 	PICK(p, m->tag, "run.tag");
 	PICK(p, m->command_line, "tool.command_line");
+	PICK(p, m->complete, "complete");
 	if (!strcmp(m->pmu, "true"))
 		snprintf(m->pmu, sizeof(m->pmu), "yes");
 	else if (!strcmp(m->pmu, "false"))
@@ -446,15 +447,19 @@ bool pt_rundir_is_primary(const struct pt_rundir *r, const struct pt_series *s)
 
 static int read_meta(const char *path, struct pt_rundir *r, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
 	size_t len;
 	char *text;
+	FILE *f;
 	int ret;
 
-	if (!f) {
+	/* a FIFO or a device as meta.json is refused, not read forever */
+	f = pt_open_regular(path, err, errlen);
+	if (!f && errno != EINVAL && errno != EISDIR) {
 		snprintf(r->meta_note, sizeof(r->meta_note), "%s", strerror(errno));
 		return 0;
 	}
+	if (!f)
+		return -1;
 	text = pt_read_stream(f, MAX_FILE_BYTES, &len);
 	fclose(f);
 	if (!text)
@@ -493,9 +498,9 @@ int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errl
 			 slash ? path : ".");
 		snprintf(r->csv_path, sizeof(r->csv_path), "%s", path);
 	}
-	f = fopen(r->csv_path, "r");
+	f = pt_open_regular(r->csv_path, err, errlen);
 	if (!f)
-		return pt_errf(err, errlen, "%s: %s", r->csv_path, strerror(errno));
+		return -1;
 	ret = pt_results_parse(f, r->csv_path, r, err, errlen);
 	fclose(f);
 	if (ret)

@@ -53,6 +53,8 @@ struct pt_rundir_meta {
 	char command_line[512];
 	char run_id[64]; /* run.id, "" in runs made before it existed */
 	char hostname[128];
+	/* "false": the run was killed or stopped before its end; "" before the key existed */
+	char complete[8];
 	char damon[256]; /* env.damon: kdamonds running and their schemes */
 };
 

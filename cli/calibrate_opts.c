@@ -14,6 +14,7 @@
 #include "cli/gate_opts.h"
 #include "util/parse.h"
 #include "util/path.h"
+#include "workloads/suite.h"
 
 #define DEFAULT_PAIRS 10
 #define MAX_PAIRS 1000
@@ -162,6 +163,14 @@ int calib_parse_args(int argc, char **argv, struct calib_args *a)
 		ret = parse_opt(c, a);
 		if (ret)
 			return ret;
+	}
+	/* checked here, before any run: each run would refuse it, after minutes */
+	{
+		enum pt_suite id;
+
+		if (pt_suite_parse(a->suite, &id))
+			return pt_usage_error("calibrate", "unknown suite '%s' (quick, full, ci)",
+					      a->suite);
 	}
 	if (optind < argc && strcmp(argv[optind - 1], "--"))
 		return pt_usage_error("calibrate",

@@ -59,7 +59,12 @@ static void progress(const struct calib_args *a, double started, int pair, int s
 		pair + 1, a->pairs, side ? 'b' : 'a', done, total, e, left);
 }
 
-/* "RUNNER run --suite S [--reps N] --out DIR [RUN-OPTIONS...]" */
+/*
+ * "RUNNER run --suite S [--reps N] --out DIR --force [RUN-OPTIONS...]":
+ * --force because DIR is calibrate's own, and a calibrate run again into
+ * the same --out must replace the runs there, not be refused (or, worse,
+ * read the old ones).
+ */
 static void run_argv(const struct calib_args *a, const char *out, char **argv)
 {
 	int n = 0, i;
@@ -74,6 +79,7 @@ static void run_argv(const struct calib_args *a, const char *out, char **argv)
 	}
 	argv[n++] = "--out";
 	argv[n++] = (char *)out;
+	argv[n++] = "--force";
 	for (i = 0; i < a->nextra; i++)
 		argv[n++] = a->extra[i];
 	argv[n] = NULL;

@@ -42,6 +42,8 @@ static void usage(FILE *f)
 		"  --filter GLOB      compare only series whose workload/case/metric matches\n"
 		"  --format F         text (default), markdown, csv or json\n"
 		"  -o, --output FILE  write the table to FILE (atomically) instead of stdout\n"
+		"  --allow-incomplete compare a run whose meta.json says complete: false\n"
+		"                     (killed, or stopped by a full disk); refused otherwise\n"
 		"  --strict           also exit 1 when a series cannot be judged: too few\n"
 		"                     samples, a gate that cannot fire, a series of BASE\n"
 		"                     missing from NEW, or a series under gate=off\n"
@@ -88,6 +90,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "format", required_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "strict", no_argument, NULL, 's' },
+		{ "allow-incomplete", no_argument, NULL, 'I' },
 		{ "baseline-db", required_argument, NULL, 'B' },
 		{ "baseline-tag", required_argument, NULL, 'T' },
 		{ "baseline-suite", required_argument, NULL, 'S' },
@@ -144,6 +147,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				return pt_usage_error("compare",
 						      "--pool-min needs a whole number >= 2, not '%s'",
 						      optarg);
+			break;
+		case 'I':
+			a->allow_incomplete = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -278,6 +284,23 @@ static int exit_status(const struct compare_ctx *x)
 	return cmp_exit_code(x);
 }
 
+/*
+ * A run that did not finish has fewer samples, in some cases none: a gate
+ * that compares it without being told would pass or fail on what is missing.
+ */
+int cmp_refuse_incomplete(const struct compare_args *a, const char *side,
+			  const struct pt_rundir *r)
+{
+	if (a->allow_incomplete || strcmp(r->meta.complete, "false"))
+		return 0;
+	fprintf(stderr,
+		"ptbench compare: %s: %s/meta.json says complete: false (the run was killed or "
+		"stopped before its end; its unfinished cases are listed there); "
+		"--allow-incomplete compares what it has\n",
+		side, r->path);
+	return -1;
+}
+
 static int load_inputs(struct compare_args *a, struct pt_rundir *base, struct pt_rundir *cand,
 		       struct pt_cmp_config *cfg)
 {
@@ -290,6 +313,11 @@ static int load_inputs(struct compare_args *a, struct pt_rundir *base, struct pt
 	if (pt_rundir_read(a->cand, cand, err, sizeof(err))) {
 		fprintf(stderr, "ptbench compare: new: %s\n", err);
 		pt_rundir_free(base);
+		return -1;
+	}
+	if (cmp_refuse_incomplete(a, "base", base) || cmp_refuse_incomplete(a, "new", cand)) {
+		pt_rundir_free(base);
+		pt_rundir_free(cand);
 		return -1;
 	}
 	if (a->config_path && pt_cmp_config_load(a->config_path, cfg, err, sizeof(err))) {

@@ -24,6 +24,7 @@
 #include "harness/steal.h"
 #include "harness/timer.h"
 #include "util/knobs.h"
+#include "util/outdir.h"
 #include "util/parse.h"
 #include "util/path.h"
 #include "util/sysfs.h"
@@ -131,9 +132,10 @@ static int open_counters(struct pt_run *run, char *events)
 	return 0;
 }
 
-static int make_out_dir(struct pt_run *run, const char *out, char *buf, size_t len)
+static int make_out_dir(struct pt_run *run, const char *out, bool force, char *buf, size_t len)
 {
-	char host[64] = "host", stamp[32], *p;
+	char host[64] = "host", stamp[32], err[PATH_MAX + 200], *p;
+	bool created;
 
 	if (!out) {
 		pt_utc_now(stamp, sizeof(stamp));
@@ -145,13 +147,10 @@ static int make_out_dir(struct pt_run *run, const char *out, char *buf, size_t l
 		out = buf;
 		mkdir("results", 0755);
 	}
-	if (!mkdir(out, 0755)) {
+	if (pt_outdir_prepare(out, force, &created, err, sizeof(err)))
+		return pt_usage_error("run", "--out %s", err);
+	if (created)
 		pt_cleanup_dir(out); /* an interrupted run leaves no empty directory */
-	} else if (errno != EEXIST) {
-		fprintf(stderr, "ptbench run: cannot create output directory '%s': %s\n", out,
-			strerror(errno));
-		return PT_EXIT_USAGE;
-	}
 	run->out_dir = out;
 	return 0;
 }
@@ -191,14 +190,21 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 				sizeof(run->page_reporting));
 	if (pt_regime_detect(&run->regime))
 		fprintf(stderr, "ptbench run: the translation regime could not be derived\n");
-	ret = make_out_dir(run, o->out, outbuf, outlen);
+	ret = make_out_dir(run, o->out, o->force, outbuf, outlen);
 	if (ret)
 		return ret;
-	if (pt_path_join(csv, sizeof(csv), run->out_dir, "results.csv") ||
-	    pt_sink_open(&run->sink, csv)) {
-		fprintf(stderr, "ptbench run: cannot write '%s/results.csv': %s\n", run->out_dir,
+	if (pt_path_join(csv, sizeof(csv), run->out_dir, "results.csv"))
+		return pt_usage_error("run", "--out %s: %s", run->out_dir, strerror(errno));
+	ret = pt_sink_open(&run->sink, csv);
+	if (ret) {
+		fprintf(stderr, "ptbench run: cannot create %s: %s\n", csv, strerror(-ret));
+		return PT_EXIT_FAIL;
+	}
+	/* meta.json from the start, complete: false, so a killed run says what it was */
+	if (pt_run_write_meta(run, -1)) {
+		fprintf(stderr, "ptbench run: writing %s/meta.json: %s\n", run->out_dir,
 			strerror(errno));
-		return PT_EXIT_USAGE;
+		return PT_EXIT_FAIL;
 	}
 	return 0;
 }
@@ -207,13 +213,23 @@ static int finish(struct pt_run *run, int failed)
 {
 	int status = failed ? PT_EXIT_FAIL : PT_EXIT_OK;
 
-	if (pt_sink_close(run->sink)) {
-		fprintf(stderr, "ptbench run: writing results.csv in %s failed\n", run->out_dir);
-		status = PT_EXIT_FAIL;
-	}
+	char csv[PATH_MAX];
+	int err;
+
+	snprintf(csv, sizeof(csv), "%s", pt_sink_path(run->sink));
+	err = pt_sink_close(run->sink);
 	run->sink = NULL;
+	if (err) {
+		fprintf(stderr, "ptbench run: writing %s: %s\n", csv, strerror(-err));
+		run->write_err = -err;
+	}
+	if (run->write_err)
+		status = PT_EXIT_FAIL;
 	if (pt_run_write_meta(run, status)) {
-		fprintf(stderr, "ptbench run: writing meta.json in %s failed\n", run->out_dir);
+		fprintf(stderr,
+			"ptbench run: writing %s/meta.json: %s (the last one written says "
+			"complete: false)\n",
+			run->out_dir, strerror(errno));
 		status = PT_EXIT_FAIL;
 	}
 	pt_run_print_summary(run);

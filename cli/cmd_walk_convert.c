@@ -5,6 +5,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cmd_walk.h"
 #include "cli/commands.h"
@@ -29,9 +30,14 @@ static int convert_stream(FILE *in, const char *name, const char *out)
 {
 	struct convert_ctx c = { 0 };
 	char tmp[PATH_MAX], err[512];
-	FILE *f = pt_atomic_open(out, tmp, sizeof(tmp));
+	struct stat st;
+	FILE *f;
 	int r;
 
+	/* a directory is bad usage, found before the trace is read, not a failed rename */
+	if (!stat(out, &st) && S_ISDIR(st.st_mode))
+		return pt_usage_error(CMD, "-o %s: is a directory; name the trace file", out);
+	f = pt_atomic_open(out, tmp, sizeof(tmp));
 	if (!f)
 		return pt_usage_error(CMD, "-o %s: cannot create: %s", out, strerror(errno));
 	c.failed = pt_trace_write_begin(&c.w, f);
@@ -45,8 +51,9 @@ static int convert_stream(FILE *in, const char *name, const char *out)
 		fprintf(stderr, "ptbench: %s: write failed\n", out);
 		return PT_EXIT_FAIL;
 	}
-	if (pt_atomic_commit(f, tmp, out)) {
-		fprintf(stderr, "ptbench: %s: write failed\n", out);
+	r = pt_atomic_commit(f, tmp, out);
+	if (r) {
+		fprintf(stderr, "ptbench: %s: write failed: %s\n", out, strerror(-r));
 		return PT_EXIT_FAIL;
 	}
 	fprintf(stderr, "ptbench: %s: %llu records\n", out, (unsigned long long)c.w.count);

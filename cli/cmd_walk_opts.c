@@ -53,20 +53,22 @@ int walk_parse_u64(const char *s, uint64_t *v)
 
 static int load_config(struct pt_walk_cfg *c, const char *path)
 {
-	FILE *f = fopen(path, "r");
 	char err[2048], *text;
 	size_t len;
 	int r;
 
-	if (!f)
-		return pt_usage_error(CMD, "--config %s: %s", path, strerror(errno));
-	errno = 0;
-	text = pt_read_stream(f, CONFIG_MAX, &len);
-	r = errno;
-	fclose(f);
+	/*
+	 * pt_read_file refuses a directory, a FIFO or a device (/dev/zero read
+	 * as NULs was an empty config: defaults, exit 0) and an oversize file.
+	 */
+	text = pt_read_file(path, CONFIG_MAX, &len, err, sizeof(err));
 	if (!text)
-		return pt_usage_error(CMD, "--config %s: %s", path,
-				      r ? strerror(r) : "cannot read");
+		return pt_usage_error(CMD, "--config %s", err);
+	if (memchr(text, '\0', len)) {
+		free(text);
+		return pt_usage_error(CMD, "--config %s: contains a NUL byte; not a text file",
+				      path);
+	}
 	r = pt_walk_cfg_parse_text(c, text, path, err, sizeof(err));
 	free(text);
 	return r ? pt_usage_error(CMD, "%s", err) : 0;

@@ -27,6 +27,7 @@ struct compare_args {
 	const char *config_path, *out_path, *filter;
 	enum out_format format;
 	bool strict;
+	bool allow_incomplete; /* --allow-incomplete: compare a run that did not finish */
 	struct pt_cmp_opts opts;
 };
 
@@ -40,6 +41,9 @@ struct compare_ctx {
 /* compare --baseline-db: the pool test (compare_pool.c); the exit status. */
 int cmp_pool_main(struct compare_args *a);
 
+/* -1, with a message, for a run whose meta.json says complete: false (no --allow-incomplete). */
+int cmp_refuse_incomplete(const struct compare_args *a, const char *side,
+			  const struct pt_rundir *r);
 /* --strict and something could not be judged. */
 bool cmp_strict_fails(const struct compare_ctx *x);
 /* The exit status, so the JSON can record it before the command ends. */

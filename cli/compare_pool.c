@@ -150,6 +150,10 @@ static int load(struct pool_ctx *x, struct pt_pool_data *d)
 			return PT_EXIT_USAGE;
 		}
 		ids[i] = x->news[i].meta.run_id[0] ? x->news[i].meta.run_id : NULL;
+		if (cmp_refuse_incomplete(x->a, "new", &x->news[i])) {
+			free(ids);
+			return PT_EXIT_USAGE;
+		}
 		if (!x->news[i].nrows) {
 			fprintf(stderr, "ptbench compare: %s has no rows: nothing to compare\n",
 				x->news[i].csv_path);

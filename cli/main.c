@@ -2,6 +2,7 @@
 /*
  * ptbench: measure page-table work and model it under 128-bit descriptors.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,6 +38,20 @@ static void usage(FILE *f)
 		   "regression was found, 2 bad usage or input.\n");
 }
 
+/*
+ * What a command printed must have reached its output: `ptbench list
+ * >/dev/full` exited 0 with nothing written. stdio reports a failed write
+ * only at the flush, so every command's status is checked here.
+ */
+static int check_stdout(const char *cmd, int ret)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return ret;
+	fprintf(stderr, "ptbench %s: writing standard output: %s\n", cmd,
+		strerror(errno ? errno : EIO));
+	return ret ? ret : PT_EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
@@ -47,15 +62,15 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
 		usage(stdout);
-		return PT_EXIT_OK;
+		return check_stdout("--help", PT_EXIT_OK);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("ptbench %s\n", PTBENCH_VERSION);
-		return PT_EXIT_OK;
+		return check_stdout("--version", PT_EXIT_OK);
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return check_stdout(argv[1], commands[i].fn(argc - 1, argv + 1));
 	fprintf(stderr, "ptbench: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return PT_EXIT_USAGE;

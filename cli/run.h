@@ -20,6 +20,7 @@ struct run_opts {
 	uint64_t max_mem;
 	double mem_frac;
 	bool aslr;
+	bool force; /* --force: clear a non-empty --out */
 	bool sequential;
 	bool keep_page_reporting;
 };

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/commands.h"
 #include "cli/run.h"
@@ -29,7 +30,10 @@ static void run_usage(FILE *f)
 		"                      software events plus this CPU's TLB/walk events)\n"
 		"  --max-mem SIZE      largest working set / region (quick, ci: 1G; full: 4G)\n"
 		"  --mem-frac F        refuse cases needing more than F of MemAvailable (0.5)\n"
-		"  --out DIR           output directory (default results/<UTC time>-<host>)\n"
+		"  --out DIR           output directory (default results/<UTC time>-<host>);\n"
+		"                      new or empty, this user's, not writable by others\n"
+		"  --force             use a non-empty --out: first remove the results,\n"
+		"                      report and figures of the run that was there\n"
 		"  --tag NAME          a label stored in meta.json\n"
 		"  --keep-page-reporting\n"
 		"                      leave free page reporting on (default: paused for the\n"
@@ -56,6 +60,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "max-mem", required_argument, NULL, 'm' },
 		{ "mem-frac", required_argument, NULL, 'f' },
 		{ "out", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "tag", required_argument, NULL, 't' },
 		{ "aslr", no_argument, NULL, 'A' },
 		{ "sequential", no_argument, NULL, 'Q' },
@@ -79,7 +84,15 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 			o->case_glob = optarg;
 			break;
 		case 'e':
+			/* "" (or ",") would open no counter at all, silently */
+			if (!optarg[strspn(optarg, ", ")])
+				return pt_usage_error(
+					"run", "--events needs at least one event name, not '%s'",
+					optarg);
 			o->events = optarg;
+			break;
+		case 'F':
+			o->force = true;
 			break;
 		case 'o':
 			o->out = optarg;

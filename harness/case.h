@@ -114,7 +114,10 @@ struct pt_workload {
 	const char *help; /* cases and parameters, for ptbench list -v */
 	/* Fill out[] with the cases of a suite; returns their number. */
 	int (*cases)(const struct pt_suite_opts *o, struct pt_case *out, size_t max);
-	/* One repetition: 0 ok, -1 failed (pt_rep_fail), 1 skipped. */
+	/*
+	 * One repetition: 0 ok, -1 failed (pt_rep_fail) or a transient refusal
+	 * to run again (pt_rep_retry), 1 skipped.
+	 */
 	int (*run)(const struct pt_case *c, struct pt_rep *r);
 };
 

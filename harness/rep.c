@@ -13,7 +13,7 @@ void pt_rep_reset(struct pt_rep *r)
 	r->elapsed_ns = 0;
 	r->elapsed_cycles = 0;
 	r->minflt = r->majflt = r->child_minflt = 0;
-	r->failed = r->skipped = false;
+	r->failed = r->skipped = r->retry = false;
 	r->msg[0] = '\0';
 	pt_counters_reset(r->ctr);
 }
@@ -105,6 +105,21 @@ int pt_rep_fail(struct pt_rep *r, const char *fmt, ...)
 	vsnprintf(r->msg, sizeof(r->msg), fmt, ap);
 	va_end(ap);
 	r->failed = true;
+	return -1;
+}
+
+int pt_rep_retry(struct pt_rep *r, const char *fmt, ...)
+{
+	char why[sizeof(r->msg)];
+	va_list ap;
+
+	/* formatted aside first: a caller may pass r->msg itself */
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	memcpy(r->msg, why, sizeof(r->msg));
+	r->failed = false;
+	r->retry = true;
 	return -1;
 }
 

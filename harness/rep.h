@@ -32,6 +32,7 @@ struct pt_rep {
 	long minflt0, majflt0, child_minflt0;
 	bool failed;
 	bool skipped;
+	bool retry; /* pt_rep_retry: a transient refusal, run the repetition again */
 	char msg[256];
 	/* Where pt_rep_note sends its text (the runner records it). */
 	void (*on_note)(void *ctx, const char *text);
@@ -61,6 +62,16 @@ void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per);
 int pt_rep_fail(struct pt_rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The case cannot run here (kernel lacks a feature). Returns 1. */
 int pt_rep_skip(struct pt_rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * A transient refusal (MADV_COLLAPSE's EAGAIN on a busy machine, a huge
+ * page lost to a racing allocation): the runner drops the rows this
+ * repetition emitted, counts the retry and its reason in meta.json, and runs
+ * the repetition again from scratch, up to PT_REP_RETRIES times; the case
+ * fails only when the refusal persists. Return it before emitting, where
+ * possible. Returns -1.
+ */
+#define PT_REP_RETRIES 3
+int pt_rep_retry(struct pt_rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A note recorded in meta.json for this case. */
 void pt_rep_note(struct pt_rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /*

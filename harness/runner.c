@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <errno.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -108,26 +109,65 @@ static bool guard_refuses(struct pt_run *run, struct pt_case_result *res)
 	return true;
 }
 
+/* A transient refusal: counted by reason, the first few reasons kept. */
+static void record_retry(struct pt_case_result *res, const char *why)
+{
+	size_t i, n = sizeof(res->retry_reasons) / sizeof(res->retry_reasons[0]);
+
+	res->retries++;
+	for (i = 0; i < n; i++) {
+		struct pt_retry_reason *rr = &res->retry_reasons[i];
+
+		if (!rr->count)
+			snprintf(rr->why, sizeof(rr->why), "%s", why);
+		if (!strcmp(rr->why, why)) {
+			rr->count++;
+			return;
+		}
+	}
+}
+
 static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, bool warmup)
 {
+	struct pt_sink_mark mark = { 0 };
+	int ret, attempt, nprimary;
 	struct pt_rep r;
-	int ret;
 
-	memset(&r, 0, sizeof(r));
-	r.c = &res->c;
-	r.workload = res->w->name;
-	r.rep = rep;
-	r.warmup = warmup;
-	r.sink = run->sink;
-	r.ctr = run->ctr;
-	r.on_note = record_note;
-	r.note_ctx = res;
-	r.on_emit = record_row;
-	r.emit_ctx = res;
-	pt_rep_reset(&r);
-	res->primary_seen = false;
-	res->current_rep = rep;
-	ret = res->w->run(&res->c, &r);
+	for (attempt = 0;; attempt++) {
+		memset(&r, 0, sizeof(r));
+		r.c = &res->c;
+		r.workload = res->w->name;
+		r.rep = rep;
+		r.warmup = warmup;
+		r.sink = run->sink;
+		r.ctr = run->ctr;
+		r.on_note = record_note;
+		r.note_ctx = res;
+		r.on_emit = record_row;
+		r.emit_ctx = res;
+		pt_rep_reset(&r);
+		if (run->sink)
+			mark = pt_sink_mark(run->sink);
+		nprimary = res->nprimary;
+		res->primary_seen = false;
+		res->current_rep = rep;
+		ret = res->w->run(&res->c, &r);
+		if (!r.retry)
+			break;
+		/* a retried repetition leaves no row and no sample behind */
+		if (run->sink)
+			pt_sink_rewind(run->sink, mark);
+		res->nprimary = nprimary;
+		if (attempt == PT_REP_RETRIES) {
+			char note[sizeof(r.msg) + 64];
+
+			snprintf(note, sizeof(note), "%s (still after %d retries)",
+				 r.msg[0] ? r.msg : "transient refusal", PT_REP_RETRIES);
+			record_note(res, note);
+			return -1;
+		}
+		record_retry(res, r.msg[0] ? r.msg : "transient refusal");
+	}
 	if (ret < 0 || r.failed) {
 		record_note(res, r.msg[0] ? r.msg : "measurement failed");
 		return -1;
@@ -180,6 +220,7 @@ static void run_case(struct pt_run *run, size_t i)
 		case_rep(run, i, rep, true);
 	for (rep = 0; rep < run->reps && res->status == PT_CASE_OK; rep++)
 		case_rep(run, i, rep, false);
+	pt_run_checkpoint(run);
 }
 
 /* Repetition rep of every case still running, in suite order. */
@@ -192,6 +233,8 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 	for (i = 0; i < run->nresults; i++)
 		if (run->results[i].status == PT_CASE_OK)
 			case_rep(run, i, rep, warmup);
+	if (!warmup)
+		pt_run_checkpoint(run);
 	done = warmup ? rep + 1 : run->warmup + rep + 1;
 	elapsed = (double)pt_now_ns() / 1e9 - run->started_mono_s;
 	if (isatty(STDERR_FILENO))
@@ -220,20 +263,80 @@ int pt_run_cases(struct pt_run *run)
 	if (run->interleave) {
 		for (i = 0; i < run->nresults; i++)
 			guard_refuses(run, &run->results[i]);
-		for (rep = 0; rep < run->warmup; rep++)
+		for (rep = 0; rep < run->warmup && !run->write_err; rep++)
 			run_round(run, rep, true);
-		for (rep = 0; rep < run->reps; rep++)
+		for (rep = 0; rep < run->reps && !run->write_err; rep++)
 			run_round(run, rep, false);
 		/* round r holds repetition r of every case: the control's is that round's */
 		pt_run_emit_norm(run);
 	}
 	for (i = 0; i < run->nresults; i++) {
-		if (!run->interleave && !guard_refuses(run, &run->results[i]))
+		if (!run->interleave && !run->write_err && !guard_refuses(run, &run->results[i]))
 			run_case(run, i);
 		progress_done(run, i);
 		failed += run->results[i].status == PT_CASE_FAILED;
 	}
 	return failed;
+}
+
+int pt_run_checkpoint(struct pt_run *run)
+{
+	int err;
+
+	if (run->write_err)
+		return -1;
+	err = pt_sink_commit(run->sink);
+	if (err) {
+		run->write_err = -err;
+		fprintf(stderr,
+			"\nptbench run: writing %s: %s; the run stops here, with the rows of the "
+			"rounds before this one\n",
+			pt_sink_path(run->sink), strerror(-err));
+		return -1;
+	}
+	if (pt_run_write_meta(run, -1)) {
+		run->write_err = errno ? errno : EIO;
+		fprintf(stderr,
+			"\nptbench run: writing %s/meta.json: %s; the run stops here, with the "
+			"rows of the rounds so far\n",
+			run->out_dir, strerror(run->write_err));
+		return -1;
+	}
+	return 0;
+}
+
+/* A case still owed repetitions: neither failed, skipped nor done. */
+static bool unfinished(const struct pt_run *run, const struct pt_case_result *res)
+{
+	return res->status == PT_CASE_OK && res->reps_ok < run->reps;
+}
+
+/*
+ * complete: the run ended and every case has all its rows in results.csv;
+ * unfinished: the cases that do not (a run still going, killed, or stopped
+ * by a failed write).
+ */
+static void json_progress(struct pt_json *j, const struct pt_run *run, int exit_status)
+{
+	bool complete = exit_status >= 0 && !run->write_err;
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		complete = complete && !unfinished(run, &run->results[i]);
+	pt_json_bool(j, "complete", complete);
+	pt_json_arr_begin(j, "unfinished");
+	for (i = 0; i < run->nresults; i++) {
+		const struct pt_case_result *res = &run->results[i];
+
+		if (!unfinished(run, res))
+			continue;
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "workload", res->w->name);
+		pt_json_str(j, "case", res->c.name);
+		pt_json_int(j, "reps_ok", res->reps_ok);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
 }
 
 static void json_counters(struct pt_json *j, const struct pt_counters *ctr)
@@ -293,6 +396,22 @@ static void json_timer_pinning(struct pt_json *j, const struct pt_run *run)
 	pt_json_obj_end(j);
 }
 
+/* How often a case's repetitions were run again after a transient refusal, and why. */
+static void json_retries(struct pt_json *j, const struct pt_case_result *res)
+{
+	size_t i, n = sizeof(res->retry_reasons) / sizeof(res->retry_reasons[0]);
+
+	pt_json_int(j, "retries", res->retries);
+	pt_json_arr_begin(j, "retry_reasons");
+	for (i = 0; i < n && res->retry_reasons[i].count; i++) {
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "reason", res->retry_reasons[i].why);
+		pt_json_int(j, "count", res->retry_reasons[i].count);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+}
+
 static void json_cases(struct pt_json *j, const struct pt_run *run)
 {
 	static const char *const status[] = { "ok", "failed", "skipped" };
@@ -310,6 +429,7 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_str(j, "status", status[res->status]);
 		pt_json_int(j, "reps_ok", res->reps_ok);
 		pt_json_num(j, "steal_seconds", res->steal_s);
+		json_retries(j, res);
 		pt_json_arr_begin(j, "notes");
 		if (res->notes[0])
 			pt_json_str(j, NULL, res->notes);
@@ -355,8 +475,12 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_str(j, "knobs_recovered", pt_knob_recovered());
 	pt_json_str(j, "tag", run->tag);
 	pt_json_str(j, "started_utc", run->started_utc);
-	pt_json_str(j, "finished_utc", now);
-	pt_json_int(j, "exit_status", exit_status);
+	/* null while the run is going: a killed run never finished */
+	pt_json_str(j, "finished_utc", exit_status >= 0 ? now : NULL);
+	if (exit_status >= 0)
+		pt_json_int(j, "exit_status", exit_status);
+	else
+		pt_json_null(j, "exit_status");
 	pt_json_bool(j, "process_aslr",
 		     !(personality(0xffffffff) & ADDR_NO_RANDOMIZE) || personality(0xffffffff) < 0);
 	json_steal(j, run);
@@ -368,6 +492,7 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	char path[PATH_MAX], tmp[PATH_MAX];
 	struct pt_json j;
 	FILE *f;
+	int err;
 
 	if (pt_path_join(path, sizeof(path), run->out_dir, "meta.json"))
 		return -1;
@@ -377,6 +502,7 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	pt_json_init(&j, f);
 	pt_json_obj_begin(&j, NULL);
 	pt_json_int(&j, "schema_version", PT_SCHEMA_VERSION);
+	json_progress(&j, run, exit_status);
 	json_run(&j, run, exit_status);
 	pt_env_write_json(&j);
 	json_regime(&j, &run->regime);
@@ -384,7 +510,10 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	json_counters(&j, run->ctr);
 	json_cases(&j, run);
 	pt_json_obj_end(&j);
-	return pt_atomic_commit(f, tmp, path);
+	err = pt_atomic_commit(f, tmp, path);
+	if (err)
+		errno = -err;
+	return err ? -1 : 0;
 }
 
 void pt_run_print_summary(const struct pt_run *run)

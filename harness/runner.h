@@ -27,6 +27,12 @@ struct pt_case_result {
 	int current_rep;
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
+	/* repetitions run again after a transient refusal (pt_rep_retry), and why */
+	int retries;
+	struct pt_retry_reason {
+		char why[256];
+		int count;
+	} retry_reasons[4];
 };
 
 struct pt_run {
@@ -52,6 +58,8 @@ struct pt_run {
 	double steal_start_s; /* host steal time at the start, NaN unknown */
 	char command_line[1024];
 	char page_reporting[128]; /* free page reporting during the run */
+	/* errno of a failed write of results.csv or meta.json: the run stopped there */
+	int write_err;
 };
 
 /* Run every case in run->results; returns the number that failed. */
@@ -62,8 +70,18 @@ int pt_run_cases(struct pt_run *run);
  * median (runnorm.c).
  */
 void pt_run_emit_norm(struct pt_run *run);
-/* Write out_dir/meta.json atomically. */
+/*
+ * Write out_dir/meta.json atomically. exit_status < 0: the run is still
+ * going (complete: false, exit_status null). 0, or -1 with errno set.
+ */
 int pt_run_write_meta(const struct pt_run *run, int exit_status);
+/*
+ * The end of a round: the round's rows appended to results.csv and synced,
+ * then meta.json rewritten, so a crash keeps every completed repetition and
+ * says what was not finished. A failed write (ENOSPC) is reported with its
+ * path and errno and stops the run (run->write_err). 0 or -1.
+ */
+int pt_run_checkpoint(struct pt_run *run);
 /* A table of each case's primary metric on stdout. */
 void pt_run_print_summary(const struct pt_run *run);
 void pt_utc_now(char *buf, size_t len);

@@ -13,7 +13,7 @@
 #include "model/walk_cfg.h"
 #include "util/units.h"
 
-enum key_type { K_U64, K_UINT, K_SIZE, K_DOUBLE, K_BOOL_ON, K_REPL, K_TAG, K_GRANULE };
+enum key_type { K_U64, K_UINT, K_SIZE, K_DOUBLE, K_POSITIVE, K_BOOL_ON, K_REPL, K_TAG, K_GRANULE };
 
 struct key_def {
 	const char *name;
@@ -53,7 +53,7 @@ static const struct key_def keys[] = {
 	K("lat.l2tlb", K_DOUBLE, lat[PT_LAT_L2TLB]),
 	K("lat.pwc", K_DOUBLE, lat[PT_LAT_PWC]),
 	K("lat.walk", K_DOUBLE, lat[PT_LAT_WALK]),
-	K("cpu.ghz", K_DOUBLE, ghz),
+	K("cpu.ghz", K_POSITIVE, ghz), /* divides: 0 would make every ns infinite */
 	K("va.bits", K_UINT, va_bits),
 	K("granule", K_GRANULE, granule_shift),
 };
@@ -154,6 +154,8 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 		return pt_size_parse(s, (uint64_t *)p);
 	case K_DOUBLE:
 		return parse_double(s, (double *)p);
+	case K_POSITIVE:
+		return parse_double(s, (double *)p) || !(*(double *)p > 0) ? -1 : 0;
 	case K_BOOL_ON:
 		return parse_choice(s, "off", "on", (bool *)p);
 	case K_REPL:
@@ -216,6 +218,7 @@ void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t 
 		snprintf(out, len, "%u", *(const unsigned *)p);
 		break;
 	case K_DOUBLE:
+	case K_POSITIVE:
 		snprintf(out, len, "%.6g", *(const double *)p);
 		break;
 	case K_BOOL_ON:

@@ -32,10 +32,8 @@ MMCOST = (("fork", "ns_per_fork"), ("mprotect", "ns_per_page"), ("munmap", "ns_p
 
 
 def write_atomic(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    """mkstemp beside path, then rename (ptdata.write_atomic)."""
+    ptdata.write_atomic(path, text)
 
 
 def _fmt(value):
@@ -146,13 +144,20 @@ def main():
     args = ap.parse_args()
     try:
         run = ptdata.Run(args.dir)
+        written, notes = extract(run, args.out or os.path.join(args.dir, "plot-data"))
     except ptdata.InputError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     except ptdata.ToolError as e:
         print("error: %s" % e, file=sys.stderr)
         return 1
-    written, notes = extract(run, args.out or os.path.join(args.dir, "plot-data"))
+    except OSError as e:
+        print("error: writing: %s" % e, file=sys.stderr)
+        return 1
+    except ptdata.DATA_ERRORS as e:
+        print("error: %s: bad input: %s: %s" % (args.dir, type(e).__name__, e),
+              file=sys.stderr)
+        return 2
     for path in written:
         print(path)
     for note in notes:

@@ -80,13 +80,19 @@ def main():
     try:
         result = cmpjson.compare(ptdata.find_ptbench(args.ptbench), args.base, args.new,
                                  args.config)
+        fig = plot(result, args.out or os.path.join(args.base, "figures"))
     except ptdata.InputError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     except ptdata.ToolError as e:
         print("error: %s" % e, file=sys.stderr)
         return 1
-    fig = plot(result, args.out or os.path.join(args.base, "figures"))
+    except OSError as e:
+        print("error: writing: %s" % e, file=sys.stderr)
+        return 1
+    except ptdata.DATA_ERRORS as e:
+        print("error: bad input: %s: %s" % (type(e).__name__, e), file=sys.stderr)
+        return 2
     for path in fig.paths:
         print(path)
     if fig.note:

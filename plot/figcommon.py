@@ -38,9 +38,9 @@ def save(fig, outdir, stem):
     paths = []
     for fmt in FORMATS:
         path = os.path.join(outdir, "%s.%s" % (stem, fmt))
-        tmp = path + ".tmp"
-        fig.savefig(tmp, format=fmt, dpi=110, bbox_inches="tight")
-        os.replace(tmp, path)
+        # mkstemp beside it, then rename: no fixed .tmp name to plant a symlink at
+        ptdata.write_atomic(path, write=lambda f, fmt=fmt: fig.savefig(
+            f, format=fmt, dpi=110, bbox_inches="tight"))
         paths.append(path)
     plt.close(fig)
     return paths
@@ -72,13 +72,20 @@ def main(description, plot_fn):
     args = ap.parse_args()
     try:
         run = ptdata.Run(args.dir)
+        result = plot_fn(run, args.out or os.path.join(args.dir, "figures"))
     except ptdata.InputError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2
     except ptdata.ToolError as e:
         print("error: %s" % e, file=sys.stderr)
         return 1
-    result = plot_fn(run, args.out or os.path.join(args.dir, "figures"))
+    except OSError as e:
+        print("error: writing: %s" % e, file=sys.stderr)
+        return 1
+    except ptdata.DATA_ERRORS as e:
+        print("error: %s: bad input: %s: %s" % (args.dir, type(e).__name__, e),
+              file=sys.stderr)
+        return 2
     for path in result.paths:
         print(path)
     if result.note:

@@ -10,11 +10,14 @@ computed here: they come from `ptbench summary DIR --format json`, the C
 code `ptbench compare` also uses, so the report cannot drift from the gate.
 """
 import csv
+import io
 import json
 import math
 import os
 import re
+import stat
 import subprocess
+import tempfile
 from collections import OrderedDict, namedtuple
 
 RESULT_COLUMNS = ("workload", "case", "params", "rep", "metric", "value",
@@ -41,6 +44,126 @@ _SIZE_MULT = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 class InputError(Exception):
     """A run directory or one of its files is missing or malformed."""
+
+
+# Larger than any results.csv or meta.json ptbench writes; /dev/zero is not one.
+MAX_FILE_BYTES = 256 << 20
+# Deeper than any meta.json ptbench writes; 100k levels exhaust the parser.
+MAX_JSON_DEPTH = 32
+# Whole numbers in meta.json (sizes, counts) fit 64 bits; 1e300 is not data.
+MAX_JSON_NUMBER = float(1 << 64)
+
+# Bad input that surfaces after parsing (a value of the wrong type or size
+# reaching a format): reported as bad input, exit 2, never as a traceback.
+DATA_ERRORS = (OverflowError, RecursionError, UnicodeError, TypeError, ValueError, KeyError,
+               AttributeError, IndexError, ZeroDivisionError)
+
+
+def read_text(path, max_bytes=MAX_FILE_BYTES):
+    """The UTF-8 text of a regular file. A FIFO (which would block every
+    reader), a device (/dev/zero never ends), a directory or a file over
+    max_bytes is refused before it is read: InputError."""
+    try:
+        # O_NONBLOCK: opening a FIFO with no writer would block here
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
+    except OSError as e:
+        raise InputError("%s: %s" % (path, e.strerror or e)) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            kind = ("a directory" if stat.S_ISDIR(st.st_mode) else
+                    "a FIFO" if stat.S_ISFIFO(st.st_mode) else
+                    "a character device" if stat.S_ISCHR(st.st_mode) else
+                    "a block device" if stat.S_ISBLK(st.st_mode) else
+                    "a socket" if stat.S_ISSOCK(st.st_mode) else "of an unknown type")
+            raise InputError("%s: %s, not a regular file" % (path, kind))
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as f:
+            fd = None
+            data = f.read(max_bytes + 1)
+    except OSError as e:
+        raise InputError("%s: %s" % (path, e.strerror or e)) from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+    if len(data) > max_bytes:
+        raise InputError("%s: larger than %d bytes" % (path, max_bytes))
+    if b"\0" in data:
+        raise InputError("%s: contains a NUL byte; not a text file" % path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError("%s: not UTF-8: %s" % (path, e)) from None
+
+
+def check_json(node, path, where="", depth=0):
+    """Refuse what json.loads accepts but no consumer can use: nesting past
+    MAX_JSON_DEPTH, numbers too large to be data (1e300, which overflows a
+    later int()), strings that are not Unicode text (a lone surrogate, which
+    cannot be written back as UTF-8)."""
+    if depth > MAX_JSON_DEPTH:
+        raise InputError("%s: %s: nested deeper than %d levels" % (path, where or "top",
+                                                                     MAX_JSON_DEPTH))
+    if isinstance(node, dict):
+        for key, value in node.items():
+            check_json(key, path, where, depth + 1)
+            check_json(value, path, "%s.%s" % (where, key) if where else key, depth + 1)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            check_json(value, path, "%s[%d]" % (where, i), depth + 1)
+    elif isinstance(node, bool) or node is None:
+        pass
+    elif isinstance(node, (int, float)):
+        if not math.isfinite(node) or abs(node) > MAX_JSON_NUMBER:
+            raise InputError("%s: %s: number %s out of range" % (path, where or "top", node))
+    elif isinstance(node, str):
+        try:
+            node.encode("utf-8")
+        except UnicodeEncodeError:
+            raise InputError("%s: %s: not Unicode text (a lone surrogate)"
+                             % (path, where or "a key")) from None
+
+
+def parse_json(text, path):
+    """json.loads, with every way it fails, and check_json, as InputError."""
+    try:
+        doc = json.loads(text)
+    except RecursionError:
+        raise InputError("%s: nested too deeply" % path) from None
+    except ValueError as e:
+        raise InputError("%s: malformed JSON: %s" % (path, e)) from None
+    check_json(doc, path)
+    return doc
+
+
+# meta.json's sections and the JSON type each must have when present.
+META_TYPES = {"tool": dict, "run": dict, "env": dict, "regime": dict, "timer": dict,
+              "pinning": dict, "counters": dict, "cases": list, "unfinished": list}
+
+
+def write_atomic(path, text=None, write=None):
+    """path replaced atomically: a temporary made with mkstemp in its
+    directory (never a fixed name another user could plant a symlink at),
+    written (text, or write(binary file)), fsynced, then renamed."""
+    directory = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(dir=directory, prefix="." + os.path.basename(path) + ".",
+                               suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if write is not None:
+                write(f)
+            else:
+                f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 class ToolError(Exception):
@@ -150,7 +273,9 @@ def parse_size(text):
     m = _SIZE_RE.match(text.strip())
     if not m:
         return None
-    return int(float(m.group(1)) * _SIZE_MULT[m.group(2).upper()])
+    value = float(m.group(1)) * _SIZE_MULT[m.group(2).upper()]
+    # "9" * 400 parses as infinity: not a size
+    return int(value) if math.isfinite(value) else None
 
 
 def parse_params(text):
@@ -215,22 +340,18 @@ def _parse_row(path, lineno, row, ncols, col):
 def load_results(path):
     """Every series of a results.csv, in the order they first appear."""
     series = OrderedDict()
+    text = read_text(path)
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            reader = csv.reader(f, strict=True)
-            header = next(reader, None)
-            if header is None:
-                raise InputError("%s: empty file (no header)" % path)
-            col = _check_header(path, header)
-            for row in reader:
-                rec = _parse_row(path, reader.line_num, row, len(header), col)
-                _add_sample(path, reader.line_num, series, rec)
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        header = next(reader, None)
+        if header is None:
+            raise InputError("%s: empty file (no header)" % path)
+        col = _check_header(path, header)
+        for row in reader:
+            rec = _parse_row(path, reader.line_num, row, len(header), col)
+            _add_sample(path, reader.line_num, series, rec)
     except csv.Error as e:
         raise InputError("%s: malformed CSV: %s" % (path, e)) from None
-    except UnicodeDecodeError as e:
-        raise InputError("%s: not UTF-8: %s" % (path, e)) from None
-    except OSError as e:
-        raise InputError("%s: %s" % (path, e.strerror or e)) from None
     if not series:
         raise InputError("%s: no data rows" % path)
     return list(series.values())
@@ -250,16 +371,17 @@ def _add_sample(path, lineno, series, rec):
 
 
 def load_meta(path):
-    """meta.json as a dict."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            meta = json.load(f)
-    except OSError as e:
-        raise InputError("%s: %s" % (path, e.strerror or e)) from None
-    except ValueError as e:
-        raise InputError("%s: malformed JSON: %s" % (path, e)) from None
+    """meta.json as a dict, its known sections of the right JSON types."""
+    meta = parse_json(read_text(path), path)
     if not isinstance(meta, dict):
         raise InputError("%s: the top level is not an object" % path)
+    for key, want in META_TYPES.items():
+        if key in meta and meta[key] is not None and not isinstance(meta[key], want):
+            raise InputError("%s: '%s' is not an %s" % (
+                path, key, "object" if want is dict else "array"))
+    for i, case in enumerate(meta.get("cases") or []):
+        if not isinstance(case, dict):
+            raise InputError("%s: cases[%d] is not an object" % (path, i))
     return meta
 
 
@@ -303,21 +425,19 @@ def load_walk_model(path):
     Rows whose source is not measured, fitted-d64 or predicted-d128 are kept
     (source lower-cased) and ignored by the figures.
     """
-    if not os.path.exists(path):
+    if not os.path.lexists(path):
         return None
     rows = []
+    text = read_text(path)
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            reader = csv.reader(f, strict=True)
-            header = [h.strip() for h in next(reader, [])]
-            col = _walk_columns(path, header)
-            for row in reader:
-                if row:
-                    rows.append(_walk_row(path, reader.line_num, row, col))
+        reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+        header = [h.strip() for h in next(reader, [])]
+        col = _walk_columns(path, header)
+        for row in reader:
+            if row:
+                rows.append(_walk_row(path, reader.line_num, row, col))
     except csv.Error as e:
         raise InputError("%s: malformed CSV: %s" % (path, e)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError("%s: %s" % (path, e)) from None
     return rows
 
 

@@ -68,12 +68,9 @@ def remove_stale(figdir, stem):
 
 
 def write_atomic(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    """mkstemp beside path, fsync, rename: never a fixed REPORT.md.tmp that
+    another user could have made a symlink."""
+    ptdata.write_atomic(path, text)
 
 
 def build(run, run2, args):
@@ -122,10 +119,19 @@ def main(argv=None):
         print("report: error: cannot make figures with %s: %s; install Debian's "
               "python3-matplotlib, or pass --no-plots" % (sys.executable, e), file=sys.stderr)
         return 1
-    # the appendix first, so REPORT.md never links to a file not yet there
-    write_atomic(os.path.join(run.dir, rt.APPENDIX), appendix)
-    path = os.path.join(run.dir, "REPORT.md")
-    write_atomic(path, text)
+    except ptdata.DATA_ERRORS as e:
+        # a value of meta.json or results.csv no check foresaw: still bad input
+        print("report: error: %s: bad input: %s: %s" % (args.dir, type(e).__name__, e),
+              file=sys.stderr)
+        return 2
+    try:
+        # the appendix first, so REPORT.md never links to a file not yet there
+        write_atomic(os.path.join(run.dir, rt.APPENDIX), appendix)
+        path = os.path.join(run.dir, "REPORT.md")
+        write_atomic(path, text)
+    except OSError as e:
+        print("report: error: writing in %s: %s" % (run.dir, e.strerror or e), file=sys.stderr)
+        return 1
     print(path)
     return 0
 

@@ -5,6 +5,7 @@ number or computes a statistic: medians and intervals come from `ptbench
 summary`, comparisons from `ptbench compare --format json`. Standard library
 only."""
 import os
+import re
 from collections import OrderedDict
 
 import cmpjson
@@ -49,6 +50,37 @@ class Doc:
         return "\n".join(self.lines).rstrip() + "\n"
 
 
+# Characters that let a value from meta.json or results.csv (a --tag, a
+# case note, the CPU model, a counter's reason) become markup: a link or an
+# image ([ ]), an HTML tag or entity (< > &), a code span (`), emphasis (*),
+# a table cell (|), and the backslash itself. Values never start a line (a
+# heading's or a list item's marker comes first), and _ inside a word is not
+# emphasis, so metric names stay readable.
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+_MD_SPECIAL = set("\\`*[]<>|&")
+
+
+def md(value):
+    """A value as literal Markdown text: special characters backslash-escaped
+    (CommonMark's escape for any ASCII punctuation), line breaks flattened."""
+    text = " ".join(str(value).splitlines())
+    return "".join("\\" + c if c in _MD_SPECIAL else c for c in text)
+
+
+def code(value):
+    """A value as an inline code span that it cannot end early: the fence is
+    longer than any run of backticks in it (no escape works inside one)."""
+    text = " ".join(str(value).splitlines())
+    longest = run = 0
+    for c in text:
+        run = run + 1 if c == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    # a pipe ends a table cell even inside a code span, unless escaped
+    return fence + pad + _UNESCAPED_PIPE.sub(r"\\|", text) + pad + fence
+
+
 def num(value):
     """A number for a table: thousands separated, 4 significant digits."""
     if value is None:
@@ -69,7 +101,9 @@ def mib(nbytes):
 def table(doc, header, rows):
     doc.add("| " + " | ".join(header) + " |", "|" + "---|" * len(header))
     for row in rows:
-        doc.add("| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |")
+        # md() and code() have escaped their pipes; escape any other one
+        doc.add("| " + " | ".join(_UNESCAPED_PIPE.sub(r"\\|", " ".join(str(c).splitlines()))
+                                  for c in row) + " |")
     doc.add("")
 
 
@@ -105,9 +139,9 @@ def figure(doc, name):
 
 def title(doc, run, run2):
     name = os.path.basename(os.path.normpath(run.dir))
-    doc.add("# ptbench report: %s" % name, "")
+    doc.add("# ptbench report: %s" % md(name), "")
     tag = run.meta_get("run", "tag")
-    what = "Run tag `%s`. " % tag if tag else ""
+    what = "Run tag \"%s\". " % md(tag) if tag else ""
     doc.add(what + "Written by `ptbench report` from this directory's `results.csv`, "
             "`meta.json` and, where present, `walk_model.csv`. **Measured**: sampled by "
             "ptbench on the machine below. **Modelled**: ptbench's D64/D128 page-table model "
@@ -115,7 +149,7 @@ def title(doc, run, run2):
             "in [%s](%s)." % (APPENDIX, APPENDIX), "")
     doc.add(machine_line(run), "")
     if run2 is not None:
-        doc.add("Compared with `%s` (BASE: this run, NEW: that run)." % run2.dir, "")
+        doc.add("Compared with %s (BASE: this run, NEW: that run)." % code(run2.dir), "")
 
 
 def machine_line(run):
@@ -128,7 +162,7 @@ def machine_line(run):
     started = run.meta_get("run", "started_utc")
     if started:
         parts.append("started %s" % started)
-    return "**Machine and run:** " + "; ".join(str(p) for p in parts) + "."
+    return "**Machine and run:** " + "; ".join(md(p) for p in parts) + "."
 
 
 def decision_table(doc, run):
@@ -157,17 +191,19 @@ def environment(doc, run):
     """The full environment, for the appendix."""
     doc.add("## Environment and translation regime", "")
     regime = run.meta_get("regime", "text")
-    doc.add("**Translation regime:** %s." % (regime or "not recorded in meta.json"), "")
-    rows = [("tool", "%s %s" % (run.meta_get("tool", "name", default="ptbench"),
-                                run.meta_get("tool", "version", default="?")))]
-    rows.append(("command line", "`%s`" % run.meta_get("tool", "command_line", default="?")))
+    doc.add("**Translation regime:** %s." % (md(regime) if regime else
+                                             "not recorded in meta.json"), "")
+    rows = [("tool", md("%s %s" % (run.meta_get("tool", "name", default="ptbench"),
+                                   run.meta_get("tool", "version", default="?"))))]
+    rows.append(("command line", code(run.meta_get("tool", "command_line", default="?"))))
     for key in ("suite", "reps", "warmup", "order", "free_page_reporting", "started_utc",
                 "finished_utc", "steal_pct"):
         value = run.meta_get("run", key)
         if value is not None:
-            rows.append(("run." + key, value))
+            rows.append(("run." + key, md(value)))
     for section in ("regime", "env", "timer", "pinning"):
-        rows += [("%s.%s" % (section, k), v) for k, v in _flatten(run.meta_get(section, default={}))
+        rows += [(md("%s.%s" % (section, k)), md(v))
+                 for k, v in _flatten(run.meta_get(section, default={}))
                  if not (section == "regime" and k == "text")]
     table(doc, ("what", "value"), rows)
 
@@ -360,7 +396,7 @@ def workloads(doc, run):
             "largest CV of the row, the samples per series, and whether the row is measured "
             "or modelled. Every metric is in [%s](%s)." % (APPENDIX, APPENDIX), "")
     for workload in run.workloads():
-        doc.add("### %s" % workload, "")
+        doc.add("### %s" % md(workload), "")
         metrics = _workload_metrics(run, workload)
         units = {s.metric: s.unit for s in run.select(workload)}
         cases = OrderedDict()
@@ -372,14 +408,14 @@ def workloads(doc, run):
             params_of.setdefault(case, set()).add(params)
         show_params = any(len(p) > 1 for p in params_of.values())
         header = ["case"] + (["params"] if show_params else []) + [
-            "%s (%s)" % (m, units[m]) for m in metrics] + ["CV", "n", "kind"]
+            md("%s (%s)" % (m, units[m])) for m in metrics] + ["CV", "n", "kind"]
         out = []
         for (case, params), by_metric in cases.items():
             present = list(by_metric.values())
             cv = max(s.summary().cv or 0 for s in present)
             ns = sorted({s.summary().n for s in present})
             kinds = sorted({kind(s) for s in present})
-            out.append([case] + (["`%s`" % params] if show_params else []) +
+            out.append([md(case)] + ([code(params)] if show_params else []) +
                        [_cell(by_metric.get(m)) for m in metrics] +
                        ["%.1f%%" % (cv * 100), "/".join(str(n) for n in ns),
                         "/".join(kinds)])
@@ -414,8 +450,9 @@ def _comparison_env(doc, result):
     loud = [e["field"] for e in diff if e["warning"]]
     if loud:
         doc.add("**WARNING: the runs differ in %s: a comparison across hardware or page "
-                "sizes measures the machines, not the kernels.**" % ", ".join(loud), "")
-    table(doc, ("differs", "BASE", "NEW"), [(e["field"], e["base"], e["new"]) for e in diff])
+                "sizes measures the machines, not the kernels.**" % md(", ".join(loud)), "")
+    table(doc, ("differs", "BASE", "NEW"), [(md(e["field"]), md(e["base"]), md(e["new"]))
+                                           for e in diff])
 
 
 def _verdict_counts(result):
@@ -441,9 +478,9 @@ def _interval(r):
 def _flagged_table(doc, rows):
     table(doc, ("series", "BASE median", "NEW median", "change", "95% interval of the change",
                 "p (corrected)", "verdict"),
-          [("%s/%s `%s` %s" % (r.workload, r.case, r.params, r.metric),
+          [("%s/%s %s %s" % (md(r.workload), md(r.case), code(r.params), md(r.metric)),
             num(r.base.median), num(r.new.median), _pct_or_dash(r.change_pct), _interval(r),
-            "%.3g" % r.p_adj if r.p_adj is not None else "-", "**%s**" % r.verdict)
+            "%.3g" % r.p_adj if r.p_adj is not None else "-", "**%s**" % md(r.verdict))
            for r in rows[:MAX_LISTED]])
     if len(rows) > MAX_LISTED:
         doc.add("... and %d more in [%s](%s)." % (len(rows) - MAX_LISTED, APPENDIX, APPENDIX),
@@ -454,19 +491,19 @@ def comparison(doc, run, run2, result, gate_config=None):
     """The first screen when two runs are given: compare's verdicts."""
     gate, sm = result.gate, result.summary
     doc.add("## Comparison: BASE against NEW", "")
-    doc.add("BASE `%s` (this run, %s) against NEW `%s` (%s). Verdicts, medians, intervals "
+    doc.add("BASE %s (this run, %s) against NEW %s (%s). Verdicts, medians, intervals "
             "and p-values are `ptbench compare`'s (Mann-Whitney U, %s-corrected over %d "
             "tested series; alpha %g, threshold %g%%%s): **%s**, exit status %d." % (
-                run.dir, result.base_run.get("kernel_release") or "kernel not recorded",
-                run2.dir, result.new_run.get("kernel_release") or "kernel not recorded",
-                gate["correction"], sm["tested"], gate["alpha"], gate["threshold_pct"],
-                ", per-series settings of `%s`" % gate_config if gate_config else "",
-                sm["exit_meaning"], sm["exit_status"]), "")
+                code(run.dir), md(result.base_run.get("kernel_release") or "kernel not recorded"),
+                code(run2.dir), md(result.new_run.get("kernel_release") or "kernel not recorded"),
+                md(gate["correction"]), sm["tested"], gate["alpha"], gate["threshold_pct"],
+                ", per-series settings of %s" % code(gate_config) if gate_config else "",
+                md(sm["exit_meaning"]), sm["exit_status"]), "")
     doc.add("Verdicts: %s." % _verdict_counts(result), "")
     if gate_config:
-        doc.add("The gate used the per-series settings of `%s` (`ptbench compare --config`): "
+        doc.add("The gate used the per-series settings of %s (`ptbench compare --config`): "
                 "thresholds raised to the run-to-run noise `ptbench calibrate` measured, and "
-                "series too noisy to judge are `not gated`." % gate_config, "")
+                "series too noisy to judge are `not gated`." % code(gate_config), "")
     if sm["gate_blind"]:
         doc.add("**With these sample counts the gate cannot fire**: no series can reach its "
                 "alpha after the correction. Run more repetitions.", "")
@@ -486,7 +523,7 @@ def comparison(doc, run, run2, result, gate_config=None):
     for label, verdict in (("only in BASE", "only in BASE"), ("only in NEW", "only in NEW")):
         only = [r for r in result.rows if r.verdict == verdict]
         if only:
-            names = ", ".join(cmpjson.label(r) for r in only[:MAX_LISTED])
+            names = ", ".join(md(cmpjson.label(r)) for r in only[:MAX_LISTED])
             more = " ... and %d more" % (len(only) - MAX_LISTED) if len(only) > MAX_LISTED else ""
             doc.add("Series %s (%d, not compared): %s%s." % (label, len(only), names, more), "")
     figure(doc, "compare")
@@ -511,7 +548,7 @@ def _vm_line(run):
         return ("This run was in a virtual machine (%s): a TLB miss walks two dimensions "
                 "(nested paging), so measured walk costs are higher than on bare metal, and "
                 "the walk model is calibrated on them." % ", ".join(
-                    "%s: %s" % kv for kv in hits))
+                    "%s: %s" % (md(k), md(v)) for k, v in hits))
     return ("meta.json does not say whether this run was in a virtual machine; in one, "
             "every TLB miss walks two dimensions (nested paging) and costs more than on "
             "bare metal.")
@@ -521,8 +558,9 @@ def _counter_lines(run):
     unsupported = run.meta_get("counters", "unsupported", default=[]) or []
     if not unsupported:
         return []
-    names = ", ".join("`%s` (%s)" % (u.get("name", "?"), u.get("reason", "no reason given"))
-                      if isinstance(u, dict) else "`%s`" % u for u in unsupported)
+    names = ", ".join("%s (%s)" % (code(u.get("name", "?")),
+                                   md(u.get("reason", "no reason given")))
+                      if isinstance(u, dict) else code(u) for u in unsupported)
     return ["Counters not supported here, so they have no rows (never zero): %s." % names]
 
 
@@ -531,8 +569,10 @@ def _case_lines(run):
     bad = [c for c in cases if isinstance(c, dict) and c.get("status") not in (None, "ok")]
     if not bad:
         return []
-    items = ["`%s/%s` %s%s" % (c.get("workload", "?"), c.get("case", "?"), c.get("status"),
-                               (": " + "; ".join(c.get("notes") or [])) if c.get("notes") else "")
+    items = ["%s %s%s" % (code("%s/%s" % (c.get("workload", "?"), c.get("case", "?"))),
+                          md(c.get("status")),
+                          (": " + md("; ".join(str(n) for n in c.get("notes"))))
+                          if isinstance(c.get("notes"), list) and c.get("notes") else "")
              for c in bad[:MAX_LISTED]]
     more = " ... and %d more" % (len(bad) - MAX_LISTED) if len(bad) > MAX_LISTED else ""
     return ["%d cases did not produce results: %s%s." % (len(bad), "; ".join(items), more)]
@@ -543,15 +583,29 @@ def _noise_lines(run):
                     and s.summary().cv > HIGH_CV), key=lambda s: -s.summary().cv)
     if not noisy:
         return []
-    names = ", ".join("%s/%s %s (%.0f%%)" % (s.workload, s.case, s.metric,
-                                             s.summary().cv * 100) for s in noisy[:5])
+    names = ", ".join("%s (%.0f%%)" % (md("%s/%s %s" % (s.workload, s.case, s.metric)),
+                                       s.summary().cv * 100) for s in noisy[:5])
     return ["%d measured series have a CV above %.0f%%; read their medians with care: %s%s."
             % (len(noisy), HIGH_CV * 100, names, " ..." if len(noisy) > 5 else "")]
 
 
+def _incomplete_lines(run):
+    """A run killed or stopped by a full disk keeps its completed rounds
+    (docs/run.md): say so before any number is read."""
+    if run.meta_get("complete") is not False:
+        return []
+    unfinished = [u for u in run.meta_get("unfinished", default=[]) or []
+                  if isinstance(u, dict)]
+    names = ", ".join(code("%s/%s" % (u.get("workload", "?"), u.get("case", "?")))
+                      for u in unfinished[:MAX_LISTED])
+    return ["**This run did not finish** (meta.json says `complete: false`): it was killed "
+            "or stopped before its end, and %d case(s) have fewer repetitions than asked%s."
+            % (len(unfinished), (": " + names) if names else "")]
+
+
 def caveats(doc, run):
     doc.add("## Caveats", "")
-    lines = [_vm_line(run)]
+    lines = _incomplete_lines(run) + [_vm_line(run)]
     lines += _counter_lines(run)
     if run.meta_get("env", "hw_pmu") is False or run.meta_get("env", "pmu") is False:
         lines.append("No hardware PMU: TLB-miss and page-walk counters could not be read; "
@@ -594,7 +648,7 @@ def files(doc, run, extracts, notes):
 
 def appendix_title(doc, run):
     name = os.path.basename(os.path.normpath(run.dir))
-    doc.add("# ptbench report: %s, appendix" % name, "")
+    doc.add("# ptbench report: %s, appendix" % md(name), "")
     doc.add("Beside [REPORT.md](REPORT.md), written with it by `ptbench report`. Medians, "
             "intervals and CVs are `ptbench summary`'s.", "")
 
@@ -603,8 +657,9 @@ def all_series(doc, run):
     doc.add("## Every series", "")
     table(doc, ("workload", "case", "params", "metric", "median", "95% interval", "CV", "n",
                 "unit", "better", "kind"),
-          [(s.workload, s.case, "`%s`" % s.params, s.metric, num(s.summary().median),
+          [(md(s.workload), md(s.case), code(s.params), md(s.metric), num(s.summary().median),
             "%s-%s%s" % (num(s.summary().ci_lo), num(s.summary().ci_hi),
                          "" if s.summary().ci_valid else " ~"),
-            "%.1f%%" % ((s.summary().cv or 0) * 100), s.summary().n, s.unit, s.better, kind(s))
+            "%.1f%%" % ((s.summary().cv or 0) * 100), s.summary().n, md(s.unit), md(s.better),
+            kind(s))
            for s in run.series])

@@ -225,6 +225,19 @@ expect_in "$tmp/err" "results.csv: No such file" "missing csv"
 printf 'tlb/* threshold=3%%\ntlb/* speed=3\n' >"$tmp/bad.conf"
 expect_rc 2 "bad config" "$PTBENCH" compare --config "$tmp/bad.conf" "$tmp/base" "$tmp/same"
 expect_in "$tmp/err" "bad.conf:2: unknown setting 'speed'" "bad config"
+# Hostile configs (issue 16): /dev/zero read forever, a NUL byte cut a line
+# short so "* gate=off\0junk" un-gated everything, an empty file was no rules.
+expect_rc 2 "config /dev/zero" timeout 20 "$PTBENCH" compare --config /dev/zero "$tmp/base" "$tmp/same"
+expect_in "$tmp/err" "/dev/zero: a character device, not a regular file" "config /dev/zero"
+mkdir -p "$tmp/fifo" && cp "$tmp/base/results.csv" "$tmp/fifo/" && mkfifo "$tmp/fifo/meta.json"
+expect_rc 2 "meta.json a FIFO" timeout 20 "$PTBENCH" compare "$tmp/base" "$tmp/fifo"
+expect_in "$tmp/err" "meta.json: a FIFO, not a regular file" "meta.json a FIFO"
+printf '* gate=off\0junk\n' >"$tmp/nul.conf"
+expect_rc 2 "config NUL" "$PTBENCH" compare --config "$tmp/nul.conf" "$tmp/base" "$tmp/same"
+expect_in "$tmp/err" "nul.conf:1: contains a NUL byte" "config NUL"
+: >"$tmp/empty.conf"
+expect_rc 2 "config empty" "$PTBENCH" compare --config "$tmp/empty.conf" "$tmp/base" "$tmp/same"
+expect_in "$tmp/err" "empty.conf: empty" "config empty"
 cp "$tmp/base/results.csv" "$tmp/bad/results.csv"
 echo '{"env": ' >"$tmp/bad/meta.json"
 bad "bad meta" "bad/meta.json:2: invalid JSON"
@@ -264,7 +277,7 @@ expect_in "$tmp/err" "--margin 'abc': expected a number 1..100" "calibrate bad m
 expect_rc 2 "calibrate bad max-threshold" "$PTBENCH" calibrate --max-threshold -5
 expect_rc 0 "calibrate" "$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" \
 	--runner "$tmp/runner.sh" -- --max-mem 1G
-expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --max-mem 1G$" \
+expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --force --max-mem 1G$" \
 	"calibrate args"
 [ "$(wc -l <"$tmp/runner.calls")" = 6 ] || fail "calibrate: expected 6 runs"
 expect_in "$tmp/err" "calibrate: pair 3/3, run b running" "calibrate progress"

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -220,6 +222,68 @@ static void test_config_errors(void **state)
 	expect_config_error("a gate=maybe\n", "g.conf:1: gate 'maybe' is neither on nor off");
 	expect_config_error("a threshold\n", "g.conf:1: 'threshold' is not key=value");
 	expect_config_error("threshold=3%\n", "g.conf:1: a line starts with a pattern");
+}
+
+static void expect_config_error_n(const char *text, size_t len, const char *want)
+{
+	struct pt_cmp_config cfg;
+	char err[256] = "";
+	FILE *f = fmemopen((void *)text, len, "r");
+
+	assert_int_equal(pt_cmp_config_parse(f, "g.conf", &cfg, err, sizeof(err)), -1);
+	fclose(f);
+	if (!strstr(err, want))
+		fail_msg("error '%s' does not contain '%s'", err, want);
+	assert_null(cfg.rules);
+}
+
+/*
+ * Hostile configs (issue 16, item 4): a NUL byte ended the line early, so
+ * "* gate=off\0junk" un-gated everything; NULs alone read as an empty
+ * config; /dev/zero never ended; a FIFO blocked. All are refused now.
+ */
+static void test_config_hostile(void **state)
+{
+	char dir[] = "/tmp/ptbench-test-cfg-XXXXXX", path[64], err[256] = "";
+	static const char zeros[4096];
+	struct pt_cmp_config cfg;
+	FILE *f;
+
+	(void)state;
+	expect_config_error_n("* gate=off\0junk\n", 16, "g.conf:1: contains a NUL byte");
+	expect_config_error_n("# c\n* gate=off\n\0", 16, "g.conf:3: contains a NUL byte");
+	expect_config_error_n(zeros, sizeof(zeros), "contains a NUL byte");
+	expect_config_error_n("", 0, "g.conf: empty");
+	expect_config_error_n(" \n\t\n", 4, "g.conf: empty");
+
+	/* comments only: calibrate's gate.conf when nothing needs loosening */
+	f = fmemopen((void *)"# nothing to loosen\n", 20, "r");
+	assert_int_equal(pt_cmp_config_parse(f, "g.conf", &cfg, err, sizeof(err)), 0);
+	fclose(f);
+	assert_int_equal(cfg.n, 0);
+
+	/* /dev/zero ends in an error at once, not in an endless read */
+	assert_int_equal(pt_cmp_config_load("/dev/zero", &cfg, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "/dev/zero: a character device, not a regular file"));
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(pt_cmp_config_load(dir, &cfg, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "a directory, not a regular file"));
+	snprintf(path, sizeof(path), "%s/fifo", dir);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	assert_int_equal(pt_cmp_config_load(path, &cfg, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "a FIFO, not a regular file"));
+	unlink(path);
+	/* over 1 MiB of valid text is not a gate config either */
+	snprintf(path, sizeof(path), "%s/big", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	for (int i = 0; i < 70000; i++)
+		fputs("a/b/c threshold=3%\n", f);
+	fclose(f);
+	assert_int_equal(pt_cmp_config_load(path, &cfg, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "larger than 1048576 bytes"));
+	unlink(path);
+	rmdir(dir);
 }
 
 /*
@@ -489,6 +553,7 @@ int main(void)
 		cmocka_unit_test(test_shift_is_regression),
 		cmocka_unit_test(test_threshold_and_config),
 		cmocka_unit_test(test_config_errors),
+		cmocka_unit_test(test_config_hostile),
 		cmocka_unit_test(test_gate_off),
 		cmocka_unit_test(test_one_side_listed),
 		cmocka_unit_test(test_too_few),

@@ -20,4 +20,12 @@ char *pt_read_stream(FILE *f, size_t max, size_t *len);
  */
 char *pt_read_file(const char *path, size_t max, size_t *len, char *err, size_t errlen);
 
+/*
+ * path opened for reading only if it is a regular file: a FIFO would block
+ * the reader forever and /dev/zero never ends, so both are refused before a
+ * byte is read. NULL with "path: reason" in err and errno set (EINVAL for a
+ * file that is not regular, EISDIR for a directory).
+ */
+FILE *pt_open_regular(const char *path, char *err, size_t errlen);
+
 #endif

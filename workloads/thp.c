@@ -167,20 +167,36 @@ static int map_region(const struct pt_case *c, struct pt_rep *r, struct thp_regi
 	return 0;
 }
 
+/*
+ * A region short of huge pages after its faults: on a busy machine another
+ * allocation can take the free PMD-sized block a fault was about to get, and
+ * the next attempt usually succeeds. Made a retry (the runner repeats the
+ * repetition, bounded); a shortage that persists still fails the case.
+ */
+static int huge_short_retry(struct pt_rep *r, int ret, const struct pt_smaps_info *s, size_t len)
+{
+	/* rss_bytes 0: smaps was not read, nothing transient about that */
+	if (!ret || !r->failed || !s->rss_bytes || s->anon_huge_bytes >= len)
+		return ret;
+	return pt_rep_retry(r, "%s", r->msg);
+}
+
 /* Fault in huge pages and check the region is backed by them. */
 static int populate_huge(struct pt_rep *r, struct thp_region *reg)
 {
 	struct wl_expect e = { PT_BACK_THP, reg->len };
-	struct pt_smaps_info s;
+	struct pt_smaps_info s = { 0 };
+	int ret;
 
 	wl_layout_touch(reg->base, reg->len, reg->g.pmd);
-	return wl_check_region(r, reg->base, reg->len, &e, &s);
+	ret = wl_check_region(r, reg->base, reg->len, &e, &s);
+	return huge_short_retry(r, ret, &s, reg->len);
 }
 
 static int thp_fault(struct pt_rep *r, struct thp_region *reg)
 {
 	struct wl_expect e = { PT_BACK_THP, reg->len };
-	struct pt_smaps_info s;
+	struct pt_smaps_info s = { 0 };
 	uint64_t touched;
 	char msg[200];
 	int ret;
@@ -190,7 +206,7 @@ static int thp_fault(struct pt_rep *r, struct thp_region *reg)
 	pt_rep_end(r);
 	ret = wl_check_region(r, reg->base, reg->len, &e, &s);
 	if (ret)
-		return ret;
+		return huge_short_retry(r, ret, &s, reg->len);
 	if (wl_verify_faults("huge-page faults", pt_rep_faults(r), touched, 1.0, 1.0, 2, msg,
 			     sizeof(msg)))
 		return pt_rep_fail(r, "%s", msg);
@@ -223,6 +239,9 @@ static int thp_collapse(struct pt_rep *r, struct thp_region *reg)
 	pt_rep_end(r);
 	if (ret && err == EINVAL)
 		return pt_rep_skip(r, "MADV_COLLAPSE unsupported by this kernel (EINVAL)");
+	/* EAGAIN: a page was locked or busy (a busy machine), not a refusal */
+	if (ret && err == EAGAIN)
+		return pt_rep_retry(r, "madvise(MADV_COLLAPSE): %s", strerror(err));
 	if (ret)
 		return pt_rep_fail(r, "madvise(MADV_COLLAPSE): %s", strerror(err));
 	ret = wl_check_region(r, reg->base, reg->len, &e, &s);

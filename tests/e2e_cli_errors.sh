@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# The CLI defects of issue 16 (item 10), one check each: bad input is exit 2
+# with a message naming it, a failed write of standard output is exit 1.
+# None of these checks runs a workload.
+set -u
+
+: "${PTBENCH:?PTBENCH must point at the ptbench binary}"
+fixtures=${PTBENCH_FIXTURES:-${PTBENCH_SRCDIR:-.}/tests/fixtures}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+
+fail() {
+	echo "FAIL: $*" >&2
+	fails=$((fails + 1))
+}
+
+# expect STATUS PATTERN DESCRIPTION COMMAND...: exit STATUS, PATTERN on stderr
+expect() {
+	local want=$1 pattern=$2 what=$3 rc
+	shift 3
+	timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ "$rc" != "$want" ]; then
+		fail "$what: exit $rc, expected $want: $(head -2 "$tmp/err")"
+	elif ! grep -qF -- "$pattern" "$tmp/err"; then
+		fail "$what: stderr lacks '$pattern': $(head -2 "$tmp/err")"
+	else
+		echo "ok: $what (exit $rc)"
+	fi
+}
+
+run=$fixtures/run-small
+expect 2 "--threshold '%'" "compare --threshold % (read as 0%)" \
+	"$PTBENCH" compare --threshold % "$run" "$run"
+expect 2 "--events needs at least one event name" "run --events '' (no counters)" \
+	"$PTBENCH" run --events '' --out "$tmp/r"
+expect 2 "--events needs at least one event name" "run --events ','" \
+	"$PTBENCH" run --events , --out "$tmp/r"
+[ ! -e "$tmp/r" ] || fail "a refused run made its --out"
+expect 2 "a directory, not a regular file" "model walk --config DIR" \
+	"$PTBENCH" model walk --config "$tmp"
+expect 2 "/dev/zero: a character device" "model walk --config /dev/zero (defaults, exit 0)" \
+	"$PTBENCH" model walk --config /dev/zero
+printf 'cpu.ghz = 3\n\0\n' >"$tmp/nul.cfg"
+expect 2 "contains a NUL byte" "model walk --config with a NUL byte" \
+	"$PTBENCH" model walk --config "$tmp/nul.cfg"
+expect 2 "bad value '0' for cpu.ghz" "model walk --set cpu.ghz=0" \
+	"$PTBENCH" model walk --set cpu.ghz=0
+expect 2 "bad value '-1' for cpu.ghz" "model walk --set cpu.ghz=-1" \
+	"$PTBENCH" model walk --set cpu.ghz=-1
+printf ' L 7ff000000,8\n' >"$tmp/t.lackey"
+expect 2 "is a directory" "model walk convert -o DIR (exit 1 after the read)" \
+	"$PTBENCH" model walk convert --lackey "$tmp/t.lackey" -o "$tmp"
+# calibrate checks its suite before it launches a run (a runner that
+# records its calls shows none was made)
+printf '#!/bin/sh\necho "$*" >>"%s/calls"\n' "$tmp" >"$tmp/runner.sh"
+chmod +x "$tmp/runner.sh"
+expect 2 "unknown suite 'nope'" "calibrate --suite nope (exit 1, after runs)" \
+	"$PTBENCH" calibrate --suite nope --pairs 1 --out "$tmp/cal" --runner "$tmp/runner.sh"
+[ ! -e "$tmp/calls" ] || fail "calibrate --suite nope launched a run: $(cat "$tmp/calls")"
+# standard output to a full device: the output is lost, so exit 1
+if [ -w /dev/full ]; then
+	for cmd in "list" "model geometry" "model pgtable --pid $$" "list --format markdown" \
+		"--version" "summary $run"; do
+		# shellcheck disable=SC2086
+		"$PTBENCH" $cmd >/dev/full 2>"$tmp/err"
+		rc=$?
+		if [ "$rc" = 1 ] && grep -q "writing standard output: No space left on device" "$tmp/err"; then
+			echo "ok: $cmd >/dev/full (exit 1)"
+		else
+			fail "$cmd >/dev/full: exit $rc: $(head -2 "$tmp/err")"
+		fi
+	done
+else
+	echo "skip: no writable /dev/full"
+fi
+[ "$fails" -eq 0 ] || { echo "$fails failure(s)"; exit 1; }
