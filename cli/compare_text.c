@@ -150,13 +150,26 @@ void cmp_print_text(struct compare_ctx *x, FILE *f)
 
 /* ---- markdown ---- */
 
+/*
+ * A table cell from text that came from a run (a tag, a CPU model, a path):
+ * markup characters are escaped, < > & as entities (an HTML tag would pass a
+ * backslash), line breaks flattened, so the text cannot leave its cell or
+ * turn into a link, an image or HTML.
+ */
 static void md_cell(FILE *f, const char *s)
 {
 	fputs("| ", f);
 	for (; *s; s++) {
-		if (*s == '|')
-			fputc('\\', f);
-		fputc(*s, f);
+		const char *ent = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : NULL;
+
+		if (ent)
+			fputs(ent, f);
+		else if (*s == '\n' || *s == '\r')
+			fputc(' ', f);
+		else if (*s && strchr("\\`*_[]|!#", *s))
+			fprintf(f, "\\%c", *s);
+		else
+			fputc(*s, f);
 	}
 	fputc(' ', f);
 }
@@ -206,7 +219,7 @@ void cmp_print_markdown(struct compare_ctx *x, FILE *f)
 		md_cell(f, d);
 		md_cell(f, p);
 		md_cell(f, n);
-		md_cell(f, v);
+		fprintf(f, "| %s ", v); /* our own markup: the verdict, bold when worse */
 		fputs("|\n", f);
 	}
 	fputc('\n', f);

@@ -10,6 +10,7 @@ results.csv as `ptbench summary` computes it (or a row of walk_model.csv);
   translation.csv   ws_bytes, then per curve: measured_<backing> (median ns
                     per access), fitted_d64_<backing>, predicted_d128_<backing>
   mmcost-<w>.csv    for fork, mprotect, munmap: one block per case family
+  mmcost-panels.gp  have_fork, have_mprotect, have_munmap = 1 or 0, for mmcost.gp
                     (blocks separated by two blank lines, gnuplot "index"),
                     a header line "family,median_ns,ci_lo_ns,ci_hi_ns", then
                     size_mib,median,ci_lo,ci_hi rows by size
@@ -123,6 +124,11 @@ def extract(run, outdir):
     os.makedirs(outdir, exist_ok=True)
     jobs = [("pgtable.csv", pgtable_csv(run)), ("translation.csv", translation_csv(run))]
     jobs += [("mmcost-%s.csv" % w, mmcost_csv(run, w, m)) for w, m in MMCOST]
+    # which mmcost panels have data, for plot/mmcost.gp: gnuplot cannot test
+    # for a file without a shell, and must not call one (the path is not ours)
+    jobs.append(("mmcost-panels.gp", "".join(
+        "have_%s = %d\n" % (w, 1 if text is not None else 0)
+        for (w, _m), (_n, text) in zip(MMCOST, jobs[2:]))))
     written, notes = [], []
     for name, text in jobs:
         path = os.path.join(outdir, name)

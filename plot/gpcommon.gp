@@ -11,6 +11,6 @@ pngterm = strstrt(GPVAL_TERMINALS, "pngcairo") ? "pngcairo" : "png"
 set_term(fmt, w, h) = (fmt eq "png") ? \
 	sprintf("set terminal %s size %d,%d noenhanced", pngterm, w, h) : \
 	sprintf("set terminal svg size %d,%d noenhanced", w, h)
-# output goes to a temporary name, renamed when complete (see finish).
-tmpname(stem, fmt) = sprintf("%s/%s.%s.tmp", outdir, stem, fmt)
+# output goes straight to its name: renaming needs a shell, which gnuplot
+# must not run with paths it is given
 finalname(stem, fmt) = sprintf("%s/%s.%s", outdir, stem, fmt)

@@ -341,6 +341,15 @@ expect_rc 1 "calibrate broken runner" \
 	"$PTBENCH" calibrate --pairs 1 --out "$tmp/cal2" --runner "$tmp/broken.sh"
 expect_in "$tmp/err" "wrote no results.csv" "calibrate broken runner"
 
+
+# Markdown: text from a run (the CPU model here) cannot become HTML or a link.
+spec 100 2000 | make_run "$tmp/evil-a" 91 10 '<script>x</script> [a](http://x) |*_'
+spec 100 2000 | make_run "$tmp/evil-b" 92 10 '<script>x</script> [a](http://x) |*_'
+"$PTBENCH" compare "$tmp/evil-a" "$tmp/evil-b" --format markdown >"$tmp/evil.md" 2>/dev/null
+grep -q '<script>' "$tmp/evil.md" && fail "markdown: an HTML tag from meta.json passed through"
+grep -qF '&lt;script&gt;x&lt;/script&gt; \[a\](http://x) \|\*\_' "$tmp/evil.md" ||
+	fail "markdown: the CPU model is not escaped: $(grep -m1 script "$tmp/evil.md")"
+
 if [ "$fails" -gt 0 ]; then
 	echo "e2e_compare: $fails failures" >&2
 	exit 1

@@ -37,6 +37,15 @@ if command -v gnuplot >/dev/null; then
 			valid_figure "$tmp/figs/gp-$g.$e" || fail "gp-$g.$e missing or invalid"
 		done
 	done
+	# an output directory whose name is a shell command: gnuplot runs no shell
+	evil="$tmp/o';touch $tmp/PWNED;'"
+	mkdir -p "$evil"
+	printf '%s\n' "datadir='$tmp/pd'" "outdir=\"$evil\"" >"$tmp/args.gp"
+	for g in pgtable translation mmcost; do
+		(cd "$tmp" && gnuplot -e "load '$tmp/args.gp'" "$plot/$g.gp") >/dev/null 2>&1
+		valid_figure "$evil/gp-$g.png" || fail "gp-$g.png not written into a directory named like a command"
+	done
+	[ -e "$tmp/PWNED" ] && fail "a gnuplot script ran a shell command from its output path"
 else
 	echo "note: gnuplot not installed; the .gp scripts were not run"
 fi
