@@ -42,7 +42,7 @@ static int parse_rep(const char *s, int *rep)
 {
 	unsigned v;
 
-	if (pt_parse_uint(s, 0, INT_MAX, &v))
+	if (!pt_schema_rep_ok(s) || pt_parse_uint(s, 0, INT_MAX, &v))
 		return -1;
 	*rep = (int)v;
 	return 0;
@@ -52,7 +52,7 @@ static int parse_value(const char *s, double *v)
 {
 	char *end;
 
-	if (!*s || isspace((unsigned char)*s))
+	if (!pt_schema_number_ok(s))
 		return -1;
 	errno = 0;
 	*v = strtod(s, &end);
@@ -376,9 +376,18 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
 {
 	struct pt_json_doc doc;
 
+	const char *ver;
+
 	memset(m, 0, sizeof(*m));
 	if (pt_json_parse(text, name, &doc, err, errlen))
 		return -1;
+	/* a newer layout may mean what this reader would misread: refuse it */
+	ver = pt_json_get(&doc, "schema_version");
+	if (ver && pt_schema_number_ok(ver) && strtod(ver, NULL) > PT_SCHEMA_VERSION) {
+		pt_json_doc_free(&doc);
+		return pt_errf(err, errlen, "%s: schema_version %s is newer than this ptbench reads (%d)",
+			       name, ver, PT_SCHEMA_VERSION);
+	}
 	meta_fill(&doc, m);
 	m->present = true;
 	pt_json_doc_free(&doc);

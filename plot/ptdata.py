@@ -243,6 +243,7 @@ class Series:
         self.unit = unit
         self.better = better
         self.values = []
+        self.reps_seen = set()
         self._summary = None
 
     @property
@@ -299,11 +300,18 @@ def size_of(params):
     return None
 
 
+# The one definition of a number, as util/schema.c has it (both are held to
+# tests/fixtures/numbers.txt): what %.9g writes, and reps without sign,
+# blank, underscore or leading zero.
+REP_RE = re.compile(r"(0|[1-9][0-9]{0,8})\Z")
+NUMBER_RE = re.compile(r"-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?\Z")
+SCHEMA_VERSION = 1
+
+
 def _check_header(path, header):
-    missing = [c for c in RESULT_COLUMNS if c not in header]
-    if missing:
-        raise InputError("%s:1: header lacks column(s) %s (SCHEMA.md wants %s)"
-                         % (path, ", ".join(missing), ",".join(RESULT_COLUMNS)))
+    # the C reader wants the header exactly; so does this one
+    if tuple(header) != RESULT_COLUMNS:
+        raise InputError("%s:1: header is not %s (SCHEMA.md)" % (path, ",".join(RESULT_COLUMNS)))
     return {c: header.index(c) for c in RESULT_COLUMNS}
 
 
@@ -315,16 +323,12 @@ def _parse_row(path, lineno, row, ncols, col):
     for c in ("workload", "case", "metric", "unit"):
         if not rec[c]:
             raise InputError("%s: empty %s" % (where, c))
-    try:
-        rec["rep"] = int(rec["rep"])
-    except ValueError:
-        raise InputError("%s: rep '%s' is not an integer" % (where, rec["rep"])) from None
-    if rec["rep"] < 0:
-        raise InputError("%s: rep %d is negative" % (where, rec["rep"]))
-    try:
-        rec["value"] = float(rec["value"])
-    except ValueError:
-        raise InputError("%s: value '%s' is not a number" % (where, rec["value"])) from None
+    if not REP_RE.match(rec["rep"]):
+        raise InputError("%s: rep '%s' is not a whole number >= 0" % (where, rec["rep"]))
+    rec["rep"] = int(rec["rep"])
+    if not NUMBER_RE.match(rec["value"]):
+        raise InputError("%s: value '%s' is not a number" % (where, rec["value"]))
+    rec["value"] = float(rec["value"])
     if not math.isfinite(rec["value"]):
         raise InputError("%s: value '%s' is not finite" % (where, row[col["value"]]))
     if rec["better"] not in BETTER_VALUES:
@@ -367,6 +371,10 @@ def _add_sample(path, lineno, series, rec):
     elif s.unit != rec["unit"] or s.better != rec["better"]:
         raise InputError("%s:%d: unit/better of %s differ from earlier rows"
                          % (path, lineno, "/".join(key)))
+    if rec["rep"] in s.reps_seen:
+        raise InputError("%s:%d: rep %d of %s appears twice" % (path, lineno, rec["rep"],
+                                                               "/".join(key)))
+    s.reps_seen.add(rec["rep"])
     s.values.append(rec["value"])
 
 
@@ -375,6 +383,10 @@ def load_meta(path):
     meta = parse_json(read_text(path), path)
     if not isinstance(meta, dict):
         raise InputError("%s: the top level is not an object" % path)
+    ver = meta.get("schema_version")
+    if isinstance(ver, int) and not isinstance(ver, bool) and ver > SCHEMA_VERSION:
+        raise InputError("%s: schema_version %d is newer than this ptbench reads (%d)"
+                         % (path, ver, SCHEMA_VERSION))
     for key, want in META_TYPES.items():
         if key in meta and meta[key] is not None and not isinstance(meta[key], want):
             raise InputError("%s: '%s' is not an %s" % (

@@ -27,6 +27,35 @@ class TestParsing(unittest.TestCase):
             ptdata.parse_params("backing")
 
 
+class TestOneNumberDefinition(unittest.TestCase):
+    """tests/fixtures/numbers.txt, which the C reader is held to as well."""
+
+    def test_numbers_fixture(self):
+        here = os.path.dirname(os.path.abspath(__file__))
+        fixture = os.path.join(os.environ.get("PTBENCH_FIXTURES",
+                                              os.path.join(here, "..", "tests", "fixtures")),
+                               "numbers.txt")
+        checked = 0
+        with open(fixture) as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                kind, verdict, text = line.split(" ", 2)
+                text = "" if text == "<empty>" else text
+                row = ["w", "c", "", text if kind == "rep" else "0", "m",
+                       text if kind == "value" else "1", "ns", "lower"]
+                cols = {c: i for i, c in enumerate(ptdata.RESULT_COLUMNS)}
+                try:
+                    ptdata._parse_row("t.csv", 2, row, 8, cols)
+                    ok = True
+                except ptdata.InputError:
+                    ok = False
+                self.assertEqual(ok, verdict == "ok", "%s %r" % (kind, text))
+                checked += 1
+        self.assertGreater(checked, 30)
+
+
 class TestFiles(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp()
@@ -44,6 +73,16 @@ class TestFiles(unittest.TestCase):
         with self.assertRaises(ptdata.InputError) as ctx:
             ptdata.Run(self.dir)
         return str(ctx.exception)
+
+    def test_duplicate_rep_and_reordered_header(self):
+        self.assertIn("appears twice", self.error_of(
+            HEADER + "w,c,,0,m,1,ns,lower\nw,c,,0,m,2,ns,lower\n"))
+        self.assertIn("header is not", self.error_of(
+            "case,workload,params,rep,metric,value,unit,better\nc,w,,0,m,1,ns,lower\n"))
+
+    def test_newer_schema_refused(self):
+        self.write("meta.json", "{\"schema_version\": 2}\n")
+        self.assertIn("newer", self.error_of(HEADER + "w,c,,0,m,1,ns,lower\n"))
 
     def test_good_run(self):
         self.write("results.csv", HEADER + "tlb,a,ws=4096,0,ns_per_access,1.5,ns,lower\n"
@@ -71,7 +110,7 @@ class TestFiles(unittest.TestCase):
         self.assertIn("fast", msg)
 
     def test_bad_header(self):
-        self.assertIn("header lacks", self.error_of("workload,case\n"))
+        self.assertIn("header is not", self.error_of("workload,case\n"))
 
     def test_field_count(self):
         self.assertIn(":2:", self.error_of(HEADER + "tlb,a,,0,ns_per_access,1,ns\n"))
@@ -79,7 +118,7 @@ class TestFiles(unittest.TestCase):
     def test_bad_better_and_rep_and_nan(self):
         self.assertIn("better", self.error_of(HEADER + "t,a,,0,m,1,ns,up\n"))
         self.assertIn("rep", self.error_of(HEADER + "t,a,,x,m,1,ns,lower\n"))
-        self.assertIn("not finite", self.error_of(HEADER + "t,a,,0,m,nan,ns,lower\n"))
+        self.assertIn("not a number", self.error_of(HEADER + "t,a,,0,m,nan,ns,lower\n"))
 
     def test_empty(self):
         self.assertIn("no data rows", self.error_of(HEADER))

@@ -39,6 +39,66 @@ static void expect_error(const char *text, const char *want)
 		fail_msg("error '%s' does not contain '%s'", err, want);
 }
 
+/*
+ * Every line of tests/fixtures/numbers.txt through the reader: a row with
+ * that rep or value is read or refused as the line says (the Python reader
+ * is held to the same file by plot/test_ptdata.py).
+ */
+static void test_one_number_definition(void **state)
+{
+	const char *fx = getenv("PTBENCH_FIXTURES");
+	char path[512], line[256], csv[512];
+	int checked = 0;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/numbers.txt", fx ? fx : "tests/fixtures");
+	f = fopen(path, "r");
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		char *kind = line, *verdict, *text;
+		struct pt_rundir r;
+		char err[512];
+		int ret;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || !line[0])
+			continue;
+		verdict = strchr(kind, ' ');
+		assert_non_null(verdict);
+		*verdict++ = '\0';
+		text = strchr(verdict, ' ');
+		assert_non_null(text);
+		*text++ = '\0';
+		if (!strcmp(text, "<empty>"))
+			text = "";
+		if (!strcmp(kind, "rep"))
+			snprintf(csv, sizeof(csv), HDR "w,c,,%s,m,1,ns,lower\n", text);
+		else
+			snprintf(csv, sizeof(csv), HDR "w,c,,0,m,%s,ns,lower\n", text);
+		ret = parse_str(csv, &r, err, sizeof(err));
+		if ((ret == 0) != !strcmp(verdict, "ok"))
+			fail_msg("%s '%s': read gives %d, the fixture says %s (%s)", kind, text, ret,
+				 verdict, err);
+		if (!ret)
+			pt_rundir_free(&r);
+		checked++;
+	}
+	fclose(f);
+	assert_true(checked > 30);
+}
+
+static void test_newer_schema_refused(void **state)
+{
+	struct pt_rundir_meta m;
+	char err[256];
+
+	(void)state;
+	assert_int_equal(pt_meta_parse("{\"schema_version\": 1}", "m.json", &m, err, sizeof(err)), 0);
+	assert_int_equal(pt_meta_parse("{\"schema_version\": 2}", "m.json", &m, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "newer than this ptbench reads"));
+}
+
 static void test_groups_and_sorts(void **state)
 {
 	const char *csv = HDR "tlb,b,size=1M,1,ns_per_access,2.5,ns,lower\n"
@@ -219,6 +279,8 @@ static void test_run_dir(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_one_number_definition),
+		cmocka_unit_test(test_newer_schema_refused),
 		cmocka_unit_test(test_groups_and_sorts),
 		cmocka_unit_test(test_quoting_and_crlf),
 		cmocka_unit_test(test_bad_header),
