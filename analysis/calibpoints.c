@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,15 @@ static const struct {
 	{ "hugetlb", PT_PAT_CHASE, 1 },
 	/* the dense control is packed into huge pages, as in the workload */
 	{ "dense", PT_PAT_DENSE, 1 },
+	/*
+	 * 4K pages with stride=2 in params: the chase over every second page,
+	 * a check the fit predicts and never fits (model/walk_fit.h)
+	 */
+	{ "half", PT_PAT_CHASE_HALF, 0 },
 };
 
 #define NBACKINGS (sizeof(backings) / sizeof(backings[0]))
+#define HALF (NBACKINGS - 1)
 
 static size_t backing_rank(const char *name)
 {
@@ -42,14 +49,48 @@ int pt_calib_point_from_params(const char *params, struct pt_calib_point *p)
 	if (pt_params_parse(params, &kv) || !(b = pt_params_get(&kv, "backing")))
 		return 1;
 	i = backing_rank(b);
-	if (i == NBACKINGS)
+	if (i == NBACKINGS || i == HALF)
 		return 1;
+	/* stride: pages between loads; 1 when absent, 2 only over 4K pages */
+	if (pt_params_get(&kv, "stride")) {
+		long long stride;
+
+		if (pt_params_get_int(&kv, "stride", &stride) || stride < 1)
+			return -1;
+		if (stride == 2 && i == 0)
+			i = HALF;
+		else if (stride != 1)
+			return 1;
+	}
 	snprintf(p->backing, sizeof(p->backing), "%s", backings[i].backing);
 	p->pattern = backings[i].pattern;
 	p->block_h = backings[i].block_h;
-	if (pt_params_get_size(&kv, "ws", &p->ws) || !p->ws || p->ws % PT_PATTERN_PAGE)
+	if (pt_params_get_size(&kv, "ws", &p->ws) || !p->ws || p->ws % PT_PATTERN_PAGE ||
+	    (i == HALF && p->ws % (2 * PT_PATTERN_PAGE)))
 		return -1;
 	return 0;
+}
+
+static bool is_tlb_access(const struct pt_series *s)
+{
+	return !strcmp(s->workload, "tlb") && !strcmp(s->metric, "ns_per_access");
+}
+
+int pt_calib_point_values(const struct pt_rundir *run, const struct pt_calib_point *p,
+			  const double **v, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < run->nseries; i++) {
+		const struct pt_series *s = &run->series[i];
+
+		if (is_tlb_access(s) && !strcmp(s->cs, p->cs)) {
+			*v = s->values;
+			*n = s->n;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 static int point_cmp(const void *a, const void *b)
@@ -74,7 +115,7 @@ int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point 
 		struct pt_calib_point *p = &pts[*n];
 		struct pt_summary sum;
 
-		if (strcmp(s->workload, "tlb") || strcmp(s->metric, "ns_per_access"))
+		if (!is_tlb_access(s))
 			continue;
 		memset(p, 0, sizeof(*p));
 		r = pt_calib_point_from_params(s->params, p);

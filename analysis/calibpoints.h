@@ -4,7 +4,8 @@
  * workload's ns_per_access series, each described by its params (backing,
  * ws), never by its case name, so the model stays ignorant of workload
  * naming. hugetlb pages are PMD leaves like THP blocks and are simulated
- * as such.
+ * as such; backing=4k with stride=2 is the chase over every second page
+ * (labelled "half"), which the fit predicts and never fits.
  */
 #ifndef PTBENCH_ANALYSIS_CALIBPOINTS_H
 #define PTBENCH_ANALYSIS_CALIBPOINTS_H
@@ -20,17 +21,26 @@
 /*
  * What a tlb series' params ask the model to simulate: 0 with p's
  * pattern, leaf size, backing and ws set; 1 when they name no backing the
- * model simulates (not a calibration point); -1 when the backing is one
- * but ws is missing, not a size, or not a whole number of pattern pages.
+ * model simulates, or a stride other than 1 or 2 over 4K pages (not a
+ * calibration point); -1 when the backing is one but ws is missing, not a
+ * size, or not a whole number of pattern pages (of two at stride 2), or
+ * stride is not a positive integer.
  */
 int pt_calib_point_from_params(const char *params, struct pt_calib_point *p);
 
 /*
  * The points of a run, their measured_ns the median of the series, sorted
- * by backing (4k, thp, hugetlb, dense) then ws. 0, or -1 with the
+ * by backing (4k, thp, hugetlb, dense, half) then ws. 0, or -1 with the
  * problem, naming the file and line, in err.
  */
 int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point *pts, size_t max,
 			     size_t *n, char *err, size_t errlen);
+
+/*
+ * The repetitions of p's series in run (the tlb ns_per_access series of
+ * its case): 0 with *v and *n set, -1 when run has none.
+ */
+int pt_calib_point_values(const struct pt_rundir *run, const struct pt_calib_point *p,
+			  const double **v, size_t *n);
 
 #endif

@@ -1,29 +1,85 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * ptbench model walk calibrate, less its options and printing: simulate a
- * run's calibration points (analysis/calibpoints.h), fit the latencies,
- * and write walk_model.csv (docs/walk.md).
+ * ptbench model walk calibrate, less its options and printing (docs/walk.md,
+ * "Calibration"): the machine's structure is not assumed but chosen among
+ * discrete hypotheses (one stage; nested with the guest's memory backed by
+ * host 4K pages or THP, its frames scattered or in order; the effective LLC
+ * size), each fitted in two stages (model/walk_fit.h) on a run's calibration
+ * points (analysis/calibpoints.h) and judged out of sample: fitted on the
+ * base-page chases and the dense control it predicts the THP and hugetlb
+ * chases, and leaving one working set out it predicts that working set. The
+ * hypothesis with the smallest of the worse held-out error is chosen; the
+ * D128 ranges span the bootstrap over repetitions and every hypothesis
+ * whose held-out error is close to it. walk_model.csv: results/SCHEMA.md.
  */
 #ifndef PTBENCH_ANALYSIS_WALKCALIB_H
 #define PTBENCH_ANALYSIS_WALKCALIB_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
+#include "analysis/rundir.h"
 #include "model/calib.h"
 #include "model/walk_cfg.h"
 
-/*
- * Simulate every point under cfg (D64 and D128), then fit the latencies
- * of PT_CALIB_MASK_DEFAULT starting from cfg's (the others stay at cfg's).
- * lat receives ns, *rms the RMS relative error. 0, or -1 with "case X:
- * problem" in err.
- */
-int pt_walkcalib_fit(struct pt_calib_point *pts, size_t n, const struct pt_walk_cfg *cfg,
-		     double lat[PT_LAT_N], double *rms, char *err, size_t errlen);
+#define PT_WALKCALIB_MAX_HYP 5
+#define PT_WALKCALIB_MAX_LLC 8
 
-/* walk_model.csv: the measured, fitted-d64 and predicted-d128 rows of every point. */
-void pt_walkcalib_csv(FILE *f, const struct pt_calib_point *p, size_t n,
-		      const double lat[PT_LAT_N]);
+/* Where D128 is used: the guest's tables, the host's, or both. */
+enum pt_d128_at { PT_D128_GUEST, PT_D128_HOST, PT_D128_BOTH, PT_D128_AT_N };
+
+struct pt_walkcalib_hyp {
+	char name[40]; /* one-stage, nested-d64-host-4k-scatter, ... */
+	struct pt_walk_cfg cfg; /* its structure and chosen effective LLC */
+	double (*f)[PT_LAT_N]; /* D64 at both stages, per point */
+	double (*fc)[PT_D128_AT_N][PT_LAT_N]; /* D128 where pt_d128_at says */
+	double lat[PT_LAT_N]; /* fitted, ns */
+	double fit, huge, lowo, worse; /* in-sample, held-out huge, ws, worse */
+	bool pass; /* held-out error close to the best: its ranges count */
+	uint64_t llc[PT_WALKCALIB_MAX_LLC]; /* effective LLC sizes tried */
+	double llc_worse[PT_WALKCALIB_MAX_LLC]; /* and the held-out error of each */
+	size_t nllc;
+};
+
+struct pt_walkcalib {
+	struct pt_calib_point *p;
+	size_t n;
+	double *y, *w; /* measured ns per access, row weights */
+	const double **reps; /* each point's repetitions (bootstrap) */
+	size_t *nreps;
+	double base[PT_LAT_N]; /* ns: start point and the fixed terms */
+	struct pt_walkcalib_hyp h[PT_WALKCALIB_MAX_HYP];
+	size_t nh, best;
+	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
+};
+
+/*
+ * Calibrate on n points of run. cfg: the base configuration (host caches
+ * already applied); stage2_forced: the user chose the structure (cfg->s2:
+ * none, or that host format, backing and layout), otherwise one stage and
+ * the four nested structures are the hypotheses. 0, or -1 with the reason
+ * in err; c is to be freed either way.
+ */
+int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
+		     struct pt_calib_point *pts, size_t n, const struct pt_rundir *run, char *err,
+		     size_t errlen);
+void pt_walkcalib_free(struct pt_walkcalib *c);
+
+/* The chosen hypothesis' fitted ns per access at point i, and D128 there. */
+double pt_walkcalib_fitted(const struct pt_walkcalib *c, size_t i);
+double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at at);
+/*
+ * RMS relative error of the chosen fit's prediction over the check points
+ * (model/walk_fit.h: PT_FIT_CHECK, never fitted), their count in *n; NAN
+ * when there are none.
+ */
+double pt_walkcalib_check_rms(const struct pt_walkcalib *c, size_t *n);
+
+/* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */
+int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen);
+/* walk_model.csv: measured, fitted-d64 and the three predicted-d128 rows of every point. */
+void pt_walkcalib_csv(FILE *f, const struct pt_walkcalib *c);
 
 #endif

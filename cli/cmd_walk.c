@@ -28,7 +28,8 @@ static void usage(FILE *f)
 		"Simulates TLBs, page-walk caches and data caches for D64 and D128 page tables.\n"
 		"\n"
 		"input (one of):\n"
-		"  --pattern chase|dense|seq|stride|random  synthetic accesses (default chase)\n"
+		"  --pattern chase|dense|seq|stride|random|chase-half  synthetic accesses\n"
+		"                     (default chase; chase-half: every second page)\n"
 		"  --ws SIZE          working set of the pattern (default 64M)\n"
 		"  --stride N         bytes between accesses (seq 8, stride 4096)\n"
 		"  --accesses N       counted accesses (default: 2 passes, at least 1M)\n"
@@ -44,6 +45,11 @@ static void usage(FILE *f)
 		"  --thp              PMD blocks over the working set (2M D64, 1M 4K D128)\n"
 		"  --pud              PUD blocks instead\n"
 		"  --config FILE      'key = value' lines   --set KEY=VALUE (repeatable)\n"
+		"  --stage2 none|d64|d128  nested paging: the host's (stage-2) format; none\n"
+		"                     (default) is the one-stage model. --formats is then the\n"
+		"                     guest's. Patterns only. Keys stage2.* size the host side\n"
+		"  --host-backing 4k|thp   host page for guest memory (stage2.backing; default 4k)\n"
+		"  --ipa BITS         guest-physical address size (stage2.ipa.bits; default 48)\n"
 		"\n"
 		"output:\n"
 		"  -o FILE            CSV (default stdout), one row per format\n"
@@ -136,7 +142,9 @@ static int other_opt(int c, const char *arg, struct walk_opts *o, const char **f
 	case OPT_PATTERN:
 		if (pt_pattern_parse(arg, &o->pattern))
 			return pt_usage_error(
-				CMD, "--pattern %s: use chase, dense, seq, stride or random", arg);
+				CMD,
+				"--pattern %s: use chase, dense, seq, stride, random or chase-half",
+				arg);
 		o->have_pattern = true;
 		return 0;
 	case OPT_LACKEY:

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * ptbench model walk, in one file per subcommand: the simulation
- * (cmd_walk.c, cmd_walk_sim.c), convert (cmd_walk_convert.c) and
+ * (cmd_walk.c, cmd_walk_sim.c, nested: cmd_walk_nested.c), convert
+ * (cmd_walk_convert.c) and
  * calibrate (cmd_walk_calibrate.c), sharing the option table and the
  * model-configuration options of cmd_walk_opts.c.
  */
@@ -63,6 +64,9 @@ enum {
 	OPT_RESULTS,
 	OPT_HOST_CACHES,
 	OPT_NO_HOST_CACHES,
+	OPT_STAGE2,
+	OPT_HOST_BACKING,
+	OPT_IPA,
 };
 
 extern const struct option walk_long_opts[];
@@ -71,11 +75,17 @@ extern const struct option walk_long_opts[];
 int walk_parse_u64(const char *s, uint64_t *v);
 /* Is c one of the options that shape the model configuration? */
 bool walk_is_config_opt(int c);
-/* Apply --config, --set, --granule or --va to o->cfg; 0 or PT_EXIT_USAGE. */
+/* Apply --config, --set, --granule, --va or a stage-2 option to o->cfg; 0 or PT_EXIT_USAGE. */
 int walk_config_opt(int c, const char *arg, struct walk_opts *o);
 
 /* Simulate what o asks (a pattern or a trace) and write the CSV; an exit code. */
 int walk_simulate(const struct walk_opts *o);
+/*
+ * --stage2 d64|d128: the nested simulator (model/walk_nested.h), one per
+ * guest format, over pattern p after warm accesses, counting n; its CSV
+ * (cmd_walk_nested.c). An exit code.
+ */
+int walk_nested_run(const struct walk_opts *o, struct pt_pattern *p, uint64_t warm, uint64_t n);
 int walk_convert(int argc, char **argv);
 int walk_calibrate(int argc, char **argv);
 

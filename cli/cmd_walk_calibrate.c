@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * ptbench model walk calibrate: fit the walk model's latencies to a run's
- * tlb sweep (analysis/calibpoints.h, analysis/walkcalib.h), print them
- * with each point's fit and D128 prediction, write walk_model.csv.
+ * ptbench model walk calibrate: choose the machine's structure and fit the
+ * walk model's latencies to a run's tlb sweep (analysis/calibpoints.h,
+ * analysis/walkcalib.h), print the hypotheses, the fit and held-out errors,
+ * each point's D128 ranges and the half-density check, write walk_model.csv.
  */
 #include <errno.h>
 #include <limits.h>
@@ -14,6 +15,7 @@
 #include "cli/cmd_walk.h"
 #include "cli/commands.h"
 #include "harness/hostcache.h"
+#include "model/walk_fit.h"
 #include "util/atomicfile.h"
 
 #define MAX_HOST_CACHES 8
@@ -37,36 +39,97 @@ static void use_host_caches(struct pt_walk_cfg *cfg)
 	printf("# data caches from this machine's sysfs: %zu levels found\n", n);
 }
 
-static void report(const struct pt_calib_point *p, size_t n, const double *lat, double rms,
-		   double ghz)
+static void print_hyps(const struct pt_walkcalib *c)
 {
-	size_t i;
-	unsigned j;
+	size_t k, l;
 
-	printf("# fitted latencies (ns; cycles at cpu.ghz = %g), RMS relative error %.2f%%\n", ghz,
-	       100 * rms);
-	for (j = 0; j < PT_LAT_N; j++)
-		printf("%s = %.4g  # %.3g ns%s\n", pt_lat_key(j), lat[j] * ghz, lat[j],
-		       PT_CALIB_MASK_DEFAULT >> j & 1 ? "" : " (fixed)");
-	printf("# case                 measured_ns  fitted_d64_ns  error   predicted_d128_ns\n");
-	for (i = 0; i < n; i++) {
-		double fit = pt_calib_predict(p[i].f_d64, lat);
+	for (k = 0; k < c->nh; k++) {
+		const struct pt_walkcalib_hyp *h = &c->h[k];
 
-		printf("# %-20s %11.3f %14.3f %+6.1f%% %18.3f\n", p[i].cs, p[i].measured_ns, fit,
-		       100 * (fit - p[i].measured_ns) / p[i].measured_ns,
-		       pt_calib_predict(p[i].f_d128, lat));
+		printf("# %s: effective LLC by held-out rms_rel_err:", h->name);
+		for (l = 0; l < h->nllc; l++)
+			printf(" %lluM=%.3f", (unsigned long long)(h->llc[l] >> 20),
+			       h->llc_worse[l]);
+		printf("\n");
+	}
+	printf("# hypotheses (rms_rel_err): in-sample fit, held-out thp+hugetlb from 4k+dense, "
+	       "held-out leave-one-ws-out, effective LLC\n");
+	for (k = 0; k < c->nh; k++) {
+		const struct pt_walkcalib_hyp *h = &c->h[k];
+
+		printf("#   %-24s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM%s%s\n",
+		       h->name, h->fit, h->huge, h->lowo,
+		       (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
+		       k == c->best ? "  <- chosen" : "",
+		       h->pass && k != c->best ? "  (passes)" : "");
 	}
 }
 
-static int write_model(const char *path, const struct pt_calib_point *p, size_t n,
-		       const double *lat)
+static void print_result(const struct pt_walkcalib *c)
+{
+	const struct pt_walkcalib_hyp *h = &c->h[c->best];
+	double ghz = h->cfg.ghz;
+	size_t i;
+	unsigned j, e;
+
+	printf("# chosen: %s, effective LLC %lluM (by held-out error, not in-sample fit)\n",
+	       h->name, (unsigned long long)(h->cfg.cache[2].size_bytes >> 20));
+	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
+	       "cache.llc.size = %llu\n",
+	       h->cfg.s2.format < 0 ? "none"
+	       : h->cfg.s2.format   ? "d128"
+				    : "d64",
+	       h->cfg.s2.block_h ? "thp" : "4k", h->cfg.s2.layout ? "linear" : "scatter",
+	       (unsigned long long)h->cfg.cache[2].size_bytes);
+	printf("# fitted latencies (ns; cycles at cpu.ghz = %g), RMS relative error %.2f%%\n", ghz,
+	       100 * h->fit);
+	for (j = 0; j < PT_LAT_N; j++)
+		printf("%s = %.4g  # %.3g ns%s\n", pt_lat_key(j), h->lat[j] * ghz, h->lat[j],
+		       (PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1 ? "" : " (fixed)");
+	printf("fit: rms_rel_err=%.4f\n", h->fit);
+	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
+	printf("# case                 measured_ns  fitted_d64_ns  error   "
+	       "d128/d64 guest [range]     host [range]           both [range]\n");
+	for (i = 0; i < c->n; i++) {
+		double fit = pt_walkcalib_fitted(c, i);
+
+		printf("# %-20s %11.3f %14.3f %+6.1f%%", c->p[i].cs, c->y[i], fit,
+		       100 * (fit - c->y[i]) / c->y[i]);
+		for (e = 0; e < PT_D128_AT_N; e++)
+			printf("   %.3f [%.3f,%.3f]",
+			       fit > 0 ? pt_walkcalib_d128(c, i, e) / fit : 1.0, c->lo[i][e],
+			       c->hi[i][e]);
+		printf("\n");
+	}
+}
+
+/* The half-density chase, predicted from a fit that never saw it. */
+static void print_checks(const struct pt_walkcalib *c)
+{
+	double rms;
+	size_t i, n;
+
+	for (i = 0; i < c->n; i++) {
+		double pred = pt_walkcalib_fitted(c, i);
+
+		if (pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK)
+			continue;
+		printf("half: case=%s predicted_ns=%.3f measured_ns=%.3f rel_err=%+.4f\n",
+		       c->p[i].cs, pred, c->y[i], (pred - c->y[i]) / c->y[i]);
+	}
+	rms = pt_walkcalib_check_rms(c, &n);
+	if (n)
+		printf("half: rms_rel_err=%.4f over %zu cases (never fitted)\n", rms, n);
+}
+
+static int write_model(const char *path, const struct pt_walkcalib *c)
 {
 	char tmp[PATH_MAX];
 	FILE *f = pt_atomic_open(path, tmp, sizeof(tmp));
 
 	if (!f)
 		return pt_usage_error(CMD, "-o %s: cannot create: %s", path, strerror(errno));
-	pt_walkcalib_csv(f, p, n, lat);
+	pt_walkcalib_csv(f, c);
 	if (pt_atomic_commit(f, tmp, path)) {
 		fprintf(stderr, "ptbench: %s: write failed\n", path);
 		return PT_EXIT_FAIL;
@@ -75,11 +138,11 @@ static int write_model(const char *path, const struct pt_calib_point *p, size_t 
 	return 0;
 }
 
-static int calibrate(const struct walk_opts *o, const char *dir, const char *out)
+static int calibrate(const struct walk_opts *o, bool forced, const char *dir, const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
-	double lat[PT_LAT_N], rms;
 	char err[1024], path[PATH_MAX];
+	struct pt_walkcalib c;
 	struct pt_rundir run;
 	size_t n;
 	int r;
@@ -87,35 +150,51 @@ static int calibrate(const struct walk_opts *o, const char *dir, const char *out
 	memset(&run, 0, sizeof(run));
 	if (pt_rundir_read(dir, &run, err, sizeof(err)))
 		return pt_usage_error(CMD, "--results %s", err);
-	r = pt_calib_points_from_run(&run, pts, PT_CALIB_MAX_POINTS, &n, err, sizeof(err));
-	pt_rundir_free(&run);
-	if (r)
-		return pt_usage_error(CMD, "%s", err);
-	if (pt_walkcalib_fit(pts, n, &o->cfg, lat, &rms, err, sizeof(err)))
-		return pt_usage_error(CMD, "%s", err);
-	report(pts, n, lat, rms, o->cfg.ghz);
 	if (!out) {
-		if (snprintf(path, sizeof(path), "%s/walk_model.csv", dir) >= (int)sizeof(path))
+		if (snprintf(path, sizeof(path), "%s/walk_model.csv", dir) >= (int)sizeof(path)) {
+			pt_rundir_free(&run);
 			return pt_usage_error(CMD, "--results %s: path too long", dir);
+		}
 		out = path;
 	}
-	return write_model(out, pts, n, lat);
+	r = pt_calib_points_from_run(&run, pts, PT_CALIB_MAX_POINTS, &n, err, sizeof(err));
+	if (r) {
+		pt_rundir_free(&run);
+		return pt_usage_error(CMD, "%s", err);
+	}
+	/* the repetitions stay in run: the weights and the bootstrap read them */
+	r = pt_walkcalib_run(&c, &o->cfg, forced, pts, n, &run, err, sizeof(err));
+	if (r) {
+		r = pt_usage_error(CMD, "%s", err);
+	} else {
+		print_hyps(&c);
+		print_result(&c);
+		print_checks(&c);
+		r = write_model(out, &c);
+	}
+	pt_walkcalib_free(&c);
+	pt_rundir_free(&run);
+	return r;
 }
 
 static void usage(void)
 {
 	printf("usage: ptbench model walk calibrate --results DIR [-o FILE] "
 	       "[--no-host-caches] [--config F] [--set K=V]\n"
+	       "       [--stage2 none|d64|d128 [--host-backing 4k|thp] [--ipa BITS]]\n"
 	       "Fits the latencies to DIR/results.csv (workload tlb) and writes "
 	       "DIR/walk_model.csv (docs/walk.md). The data caches are this "
-	       "machine's (sysfs) unless --no-host-caches.\n");
+	       "machine's (sysfs) unless --no-host-caches.\n"
+	       "The structure (one stage, or nested with host 4K or THP backing and "
+	       "a scattered or linear guest layout) and the effective LLC are chosen "
+	       "by held-out error unless --stage2 fixes it (none: a native host).\n");
 }
 
 int walk_calibrate(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL;
 	struct walk_opts o;
-	bool host = true;
+	bool host = true, forced = false;
 	int c, r = 0;
 
 	memset(&o, 0, sizeof(o));
@@ -129,6 +208,8 @@ int walk_calibrate(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	while (!r && (c = getopt_long(argc, argv, "o:h", walk_long_opts, NULL)) != -1) {
+		/* --stage2 fixes the structure; --set stage2=... only sets the start */
+		forced |= c == OPT_STAGE2;
 		if (c == 'h')
 			return usage(), PT_EXIT_OK;
 		else if (c == OPT_NO_HOST_CACHES)
@@ -146,5 +227,5 @@ int walk_calibrate(int argc, char **argv)
 		return r;
 	if (!dir || optind < argc)
 		return pt_usage_error(CMD, "calibrate: needs --results DIR");
-	return calibrate(&o, dir, out);
+	return calibrate(&o, forced, dir, out);
 }

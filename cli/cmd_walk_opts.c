@@ -35,6 +35,9 @@ const struct option walk_long_opts[] = {
 	{ "results", required_argument, NULL, OPT_RESULTS },
 	{ "host-caches", no_argument, NULL, OPT_HOST_CACHES },
 	{ "no-host-caches", no_argument, NULL, OPT_NO_HOST_CACHES },
+	{ "stage2", required_argument, NULL, OPT_STAGE2 },
+	{ "host-backing", required_argument, NULL, OPT_HOST_BACKING },
+	{ "ipa", required_argument, NULL, OPT_IPA },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -90,7 +93,22 @@ static int set_key(struct pt_walk_cfg *c, const char *kv)
 
 bool walk_is_config_opt(int c)
 {
-	return c == OPT_CONFIG || c == OPT_SET || c == OPT_GRANULE || c == OPT_VA;
+	return c == OPT_CONFIG || c == OPT_SET || c == OPT_GRANULE || c == OPT_VA ||
+	       c == OPT_STAGE2 || c == OPT_HOST_BACKING || c == OPT_IPA;
+}
+
+/* --stage2, --host-backing and --ipa: shorthands for their configuration keys. */
+static int stage2_opt(int c, const char *arg, struct walk_opts *o)
+{
+	const char *key = c == OPT_STAGE2 ? "stage2"
+			  : c == OPT_IPA  ? "stage2.ipa.bits"
+					  : "stage2.backing";
+	char err[2048];
+
+	if (pt_walk_cfg_set(&o->cfg, key, arg, err, sizeof(err)))
+		return pt_usage_error(CMD, "--%s %s: %s", walk_long_opts[c - OPT_PATTERN].name, arg,
+				      err);
+	return 0;
 }
 
 int walk_config_opt(int c, const char *arg, struct walk_opts *o)
@@ -102,6 +120,10 @@ int walk_config_opt(int c, const char *arg, struct walk_opts *o)
 		return load_config(&o->cfg, arg);
 	case OPT_SET:
 		return set_key(&o->cfg, arg);
+	case OPT_STAGE2:
+	case OPT_HOST_BACKING:
+	case OPT_IPA:
+		return stage2_opt(c, arg, o);
 	case OPT_GRANULE:
 		if (pt_granule_parse(arg, &o->cfg.granule_shift))
 			return pt_usage_error(CMD, "--granule %s: use 4K, 16K or 64K", arg);

@@ -244,6 +244,8 @@ int walk_simulate(const struct walk_opts *o)
 	char err[256], input[300];
 	int r;
 
+	if ((o->lackey || o->trace) && o->cfg.s2.format >= 0)
+		return pt_usage_error(CMD, "--stage2 with --lackey or --trace: not modelled yet");
 	if (o->lackey || o->trace) {
 		if (sims_init(&ss, o, 0, UINT64_MAX))
 			return PT_EXIT_USAGE;
@@ -258,6 +260,14 @@ int walk_simulate(const struct walk_opts *o)
 	if (pt_pattern_init(&p, o->pattern, o->ws, o->stride, o->seed, err, sizeof(err)))
 		return pt_usage_error(CMD, "--pattern %s --ws %llu: %s",
 				      pt_pattern_name(o->pattern), (unsigned long long)o->ws, err);
+	if (o->cfg.s2.format >= 0) {
+		uint64_t warm, n;
+
+		pattern_counts(o, &p, &warm, &n);
+		r = walk_nested_run(o, &p, warm, n);
+		pt_pattern_free(&p);
+		return r;
+	}
 	r = sims_init(&ss, o, p.base, p.base + o->ws);
 	if (!r) {
 		r = run_pattern(&ss, o, &p);

@@ -13,7 +13,20 @@
 #include "model/walk_cfg.h"
 #include "util/units.h"
 
-enum key_type { K_U64, K_UINT, K_SIZE, K_DOUBLE, K_POSITIVE, K_BOOL_ON, K_REPL, K_TAG, K_GRANULE };
+enum key_type {
+	K_U64,
+	K_UINT,
+	K_SIZE,
+	K_DOUBLE,
+	K_POSITIVE,
+	K_BOOL_ON,
+	K_REPL,
+	K_TAG,
+	K_GRANULE,
+	K_S2FMT,
+	K_S2BACK,
+	K_LAYOUT
+};
 
 struct key_def {
 	const char *name;
@@ -56,6 +69,18 @@ static const struct key_def keys[] = {
 	K("cpu.ghz", K_POSITIVE, ghz), /* divides: 0 would make every ns infinite */
 	K("va.bits", K_UINT, va_bits),
 	K("granule", K_GRANULE, granule_shift),
+	K("lat.walk2", K_DOUBLE, lat[PT_LAT_WALK2]),
+	K("stage2", K_S2FMT, s2.format),
+	K("stage2.granule", K_GRANULE, s2.granule_shift),
+	K("stage2.ipa.bits", K_UINT, s2.ipa_bits),
+	K("stage2.backing", K_S2BACK, s2.block_h),
+	K("stage2.tlb.entries", K_U64, s2.tlb_entries),
+	K("stage2.tlb.ways", K_UINT, s2.tlb_ways),
+	K("stage2.pwc.pmd.entries", K_U64, s2.pwc_entries[0]),
+	K("stage2.pwc.pud.entries", K_U64, s2.pwc_entries[1]),
+	K("stage2.pwc.upper.entries", K_U64, s2.pwc_entries[2]),
+	K("stage2.guest.ram", K_SIZE, s2.guest_ram),
+	K("stage2.guest.layout", K_LAYOUT, s2.layout),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
@@ -88,6 +113,19 @@ void pt_walk_cfg_default(struct pt_walk_cfg *c)
 	c->ghz = 3.0;
 	c->va_bits = 48;
 	c->granule_shift = 12;
+	c->lat[PT_LAT_WALK2] = 4; /* assumption, as lat.walk */
+	/* stage 2: off; when on, all sizes below are assumptions (docs/walk.md) */
+	c->s2.format = -1;
+	c->s2.granule_shift = 12;
+	c->s2.ipa_bits = 48;
+	c->s2.block_h = 0;
+	c->s2.tlb_entries = 32;
+	c->s2.tlb_ways = 4;
+	c->s2.pwc_entries[0] = 16;
+	c->s2.pwc_entries[1] = 8;
+	c->s2.pwc_entries[2] = 8;
+	c->s2.guest_ram = 16ull << 30;
+	c->s2.layout = PT_LAYOUT_SCATTER;
 }
 
 const char *pt_walk_cfg_key(size_t i)
@@ -98,7 +136,8 @@ const char *pt_walk_cfg_key(size_t i)
 const char *pt_lat_key(enum pt_lat l)
 {
 	static const char *const n[PT_LAT_N] = { "lat.l1",    "lat.l2",	   "lat.llc", "lat.mem",
-						 "lat.l1tlb", "lat.l2tlb", "lat.pwc", "lat.walk" };
+						 "lat.l1tlb", "lat.l2tlb", "lat.pwc", "lat.walk",
+						 "lat.walk2" };
 
 	return l < PT_LAT_N ? n[l] : "?";
 }
@@ -136,6 +175,21 @@ static int parse_choice(const char *s, const char *a, const char *b, bool *out)
 	return 0;
 }
 
+/* "none", or a descriptor format for the host's tables */
+static int parse_s2fmt(const char *s, int *out)
+{
+	enum pt_format f;
+
+	if (!strcmp(s, "none")) {
+		*out = -1;
+		return 0;
+	}
+	if (pt_format_parse(s, &f))
+		return -1;
+	*out = (int)f;
+	return 0;
+}
+
 static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char *s)
 {
 	char *p = (char *)c + k->off;
@@ -167,6 +221,18 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 		return 0;
 	case K_GRANULE:
 		return pt_granule_parse(s, (unsigned *)p);
+	case K_S2FMT:
+		return parse_s2fmt(s, (int *)p);
+	case K_S2BACK:
+		if (parse_choice(s, "4k", "thp", &b))
+			return -1;
+		*(unsigned *)p = b;
+		return 0;
+	case K_LAYOUT:
+		if (parse_choice(s, "scatter", "linear", &b))
+			return -1;
+		*(enum pt_guest_layout *)p = b ? PT_LAYOUT_LINEAR : PT_LAYOUT_SCATTER;
+		return 0;
 	}
 	return -1;
 }
@@ -183,7 +249,7 @@ static void valid_keys(char *out, size_t len)
 int pt_walk_cfg_set(struct pt_walk_cfg *c, const char *key, const char *value, char *err,
 		    size_t errlen)
 {
-	char list[1024];
+	char list[2048];
 	size_t i;
 
 	for (i = 0; i < NKEYS; i++) {
@@ -232,6 +298,16 @@ void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t 
 		break;
 	case K_GRANULE:
 		snprintf(out, len, "%uK", 1u << (*(const unsigned *)p - 10));
+		break;
+	case K_S2FMT:
+		snprintf(out, len, "%s",
+			 *(const int *)p < 0 ? "none" : *(const int *)p ? "d128" : "d64");
+		break;
+	case K_S2BACK:
+		snprintf(out, len, "%s", *(const unsigned *)p ? "thp" : "4k");
+		break;
+	case K_LAYOUT:
+		snprintf(out, len, "%s", *(const enum pt_guest_layout *)p ? "linear" : "scatter");
 		break;
 	}
 }

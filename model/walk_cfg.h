@@ -23,6 +23,7 @@ enum pt_lat {
 	PT_LAT_L2TLB,
 	PT_LAT_PWC,
 	PT_LAT_WALK,
+	PT_LAT_WALK2, /* per stage-2 (host) walk, on top of its fetches */
 	PT_LAT_N
 };
 
@@ -30,6 +31,24 @@ enum pt_pwc_tag { PT_PWC_VA = 0, PT_PWC_PA = 1 };
 
 /* Walk-cache size groups by height above the leaf: 1 (pmd), 2 (pud), 3+. */
 #define PT_PWC_GROUPS 3
+
+/*
+ * Stage 2 (nested paging, model/walk_nested.h). format < 0: none, the
+ * one-stage model. The host's levels come from its format, granule and IPA
+ * size; block_h is the host's leaf height for all guest memory (0: 4K
+ * pages, 1: PMD blocks, e.g. THP-backed guest RAM).
+ */
+enum pt_guest_layout { PT_LAYOUT_SCATTER = 0, PT_LAYOUT_LINEAR = 1 };
+
+struct pt_stage2_cfg {
+	int format; /* -1 none, else enum pt_format */
+	unsigned granule_shift, ipa_bits, block_h;
+	uint64_t tlb_entries; /* nested TLB (IPA -> PA) */
+	unsigned tlb_ways;
+	uint64_t pwc_entries[PT_PWC_GROUPS]; /* host walk caches, per level */
+	uint64_t guest_ram; /* bytes of guest-physical data memory, a power of two */
+	enum pt_guest_layout layout;
+};
 
 struct pt_walk_cfg {
 	uint64_t l1tlb_entries, l2tlb_entries;
@@ -45,6 +64,7 @@ struct pt_walk_cfg {
 	double ghz;
 	unsigned va_bits;
 	unsigned granule_shift;
+	struct pt_stage2_cfg s2;
 };
 
 void pt_walk_cfg_default(struct pt_walk_cfg *c);

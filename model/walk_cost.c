@@ -26,6 +26,7 @@ void pt_walk_features(const struct pt_walk_stats *s, bool with_data, double f[PT
 	f[PT_LAT_L2TLB] = per(s->accesses - s->l1tlb_hits, s->accesses);
 	f[PT_LAT_PWC] = per(s->pwc_probes, s->accesses);
 	f[PT_LAT_WALK] = per(s->walks, s->accesses);
+	f[PT_LAT_WALK2] = per(s->walks2, s->accesses);
 	if (!s->accesses)
 		for (l = 0; l < PT_LAT_N; l++)
 			f[l] = 0;
@@ -107,24 +108,29 @@ static void step_metrics(const struct pt_walk_stats *s, double out[PT_M_N])
 		out[PT_M_STEP_L1 + l] = per(where[l], steps);
 }
 
-static double walk_cycles_all_l1(const struct pt_walksim *s)
+static double walk_cycles_all_l1(const struct pt_walk_stats *st, const struct pt_walk_cfg *c)
 {
 	double f[PT_LAT_N], lat[PT_LAT_N];
 	unsigned l;
 
-	if (!s->st.walks)
+	if (!st->walks)
 		return NAN;
-	pt_walk_features(&s->st, false, f);
-	memcpy(lat, s->cfg.lat, sizeof(lat));
+	pt_walk_features(st, false, f);
+	memcpy(lat, c->lat, sizeof(lat));
 	for (l = 0; l < PT_LOC_N; l++)
-		lat[PT_LAT_L1 + l] = s->cfg.lat[PT_LAT_L1];
+		lat[PT_LAT_L1 + l] = c->lat[PT_LAT_L1];
 	lat[PT_LAT_L1TLB] = lat[PT_LAT_L2TLB] = 0;
-	return pt_walk_cost(f, lat) * (double)s->st.accesses / (double)s->st.walks;
+	return pt_walk_cost(f, lat) * (double)st->accesses / (double)st->walks;
 }
 
 void pt_walk_metrics(const struct pt_walksim *s, double out[PT_M_N])
 {
-	const struct pt_walk_stats *st = &s->st;
+	pt_walk_metrics_of(&s->st, &s->cfg, (double)s->pt.bytes, out);
+}
+
+void pt_walk_metrics_of(const struct pt_walk_stats *st, const struct pt_walk_cfg *cfg,
+			double pt_bytes, double out[PT_M_N])
+{
 	double f[PT_LAT_N], fd[PT_LAT_N];
 	unsigned h;
 
@@ -138,11 +144,11 @@ void pt_walk_metrics(const struct pt_walksim *s, double out[PT_M_N])
 	step_metrics(st, out);
 	out[PT_M_WALK_CYC_MEAN] = st->walks ? st->walk_cycles / (double)st->walks : NAN;
 	out[PT_M_WALK_CYC_P99] = pt_walk_cycles_quantile(st, 0.99);
-	out[PT_M_WALK_CYC_ALL_L1] = walk_cycles_all_l1(s);
+	out[PT_M_WALK_CYC_ALL_L1] = walk_cycles_all_l1(st, cfg);
 	pt_walk_features(st, false, f);
 	pt_walk_features(st, true, fd);
-	out[PT_M_XLAT_CYC_PER_ACCESS] = pt_walk_cost(f, s->cfg.lat);
-	out[PT_M_DATA_CYC_PER_ACCESS] = pt_walk_cost(fd, s->cfg.lat) - pt_walk_cost(f, s->cfg.lat);
-	out[PT_M_XLAT_NS_PER_ACCESS] = out[PT_M_XLAT_CYC_PER_ACCESS] / s->cfg.ghz;
-	out[PT_M_PAGETABLE_BYTES] = (double)s->pt.bytes;
+	out[PT_M_XLAT_CYC_PER_ACCESS] = pt_walk_cost(f, cfg->lat);
+	out[PT_M_DATA_CYC_PER_ACCESS] = pt_walk_cost(fd, cfg->lat) - pt_walk_cost(f, cfg->lat);
+	out[PT_M_XLAT_NS_PER_ACCESS] = out[PT_M_XLAT_CYC_PER_ACCESS] / cfg->ghz;
+	out[PT_M_PAGETABLE_BYTES] = pt_bytes;
 }

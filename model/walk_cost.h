@@ -50,6 +50,9 @@ enum pt_walk_metric {
 const char *pt_walk_metric_name(enum pt_walk_metric m);
 /* Fill out[PT_M_N]; NaN where a metric does not apply (no walks, no level). */
 void pt_walk_metrics(const struct pt_walksim *s, double out[PT_M_N]);
+/* The same from counts alone (the nested simulator keeps its own tables). */
+void pt_walk_metrics_of(const struct pt_walk_stats *st, const struct pt_walk_cfg *cfg,
+			double pt_bytes, double out[PT_M_N]);
 /* Walk cycles at quantile q (0..1) of the histogram; NaN without walks. */
 double pt_walk_cycles_quantile(const struct pt_walk_stats *s, double q);
 

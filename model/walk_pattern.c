@@ -5,7 +5,7 @@
 
 #include "model/walk_pattern.h"
 
-static const char *const names[] = { "chase", "dense", "seq", "stride", "random" };
+static const char *const names[] = { "chase", "dense", "seq", "stride", "random", "chase-half" };
 
 int pt_pattern_parse(const char *s, enum pt_pattern_kind *k)
 {
@@ -88,6 +88,11 @@ int pt_pattern_init(struct pt_pattern *p, enum pt_pattern_kind k, uint64_t ws, u
 	p->rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
 	if (!p->rng)
 		p->rng = 1;
+	if (k == PT_PAT_CHASE_HALF &&
+	    make_cycle(p, ws / PT_PATTERN_PAGE / 2 ? ws / PT_PATTERN_PAGE / 2 : 1)) {
+		snprintf(err, errlen, "out of memory for the cycle");
+		return -1;
+	}
 	if ((k == PT_PAT_CHASE || k == PT_PAT_DENSE) && make_cycle(p, ws / PT_PATTERN_PAGE)) {
 		snprintf(err, errlen, "out of memory for a %llu-element cycle",
 			 (unsigned long long)(ws / PT_PATTERN_PAGE));
@@ -107,6 +112,7 @@ uint64_t pt_pattern_pass(const struct pt_pattern *p)
 	switch (p->kind) {
 	case PT_PAT_CHASE:
 	case PT_PAT_DENSE:
+	case PT_PAT_CHASE_HALF:
 		return p->n;
 	case PT_PAT_RANDOM:
 		return p->ws / PT_PATTERN_PAGE;

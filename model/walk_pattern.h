@@ -15,7 +15,14 @@
 #define PT_PATTERN_BASE (1ull << 40) /* 1 TiB: aligned for every block size */
 #define PT_PATTERN_PAGE 4096ull
 
-enum pt_pattern_kind { PT_PAT_CHASE, PT_PAT_DENSE, PT_PAT_SEQ, PT_PAT_STRIDE, PT_PAT_RANDOM };
+enum pt_pattern_kind {
+	PT_PAT_CHASE,
+	PT_PAT_DENSE,
+	PT_PAT_SEQ,
+	PT_PAT_STRIDE,
+	PT_PAT_RANDOM,
+	PT_PAT_CHASE_HALF, /* the chase over every second page (tlb chase-half-*) */
+};
 
 struct pt_pattern {
 	enum pt_pattern_kind kind;
@@ -71,6 +78,9 @@ static inline uint64_t pt_pattern_next(struct pt_pattern *p)
 		return p->base + a * PT_PATTERN_PAGE + pt_chase_offset(a);
 	case PT_PAT_DENSE:
 		return p->base + (pt_pattern_next_element(p) << 6);
+	case PT_PAT_CHASE_HALF:
+		a = pt_pattern_next_element(p);
+		return p->base + a * 2 * PT_PATTERN_PAGE + pt_chase_offset(a);
 	case PT_PAT_RANDOM:
 		/* multiply-high maps the random word onto [0, ws / 8) without a division */
 		return p->base +

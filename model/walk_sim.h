@@ -23,6 +23,7 @@ struct pt_walk_stats {
 	uint64_t accesses; /* data accesses simulated */
 	uint64_t outside; /* skipped: above the VA size */
 	uint64_t l1tlb_hits, l2tlb_hits, walks;
+	uint64_t walks2; /* stage-2 (host) walks; 0 in the one-stage model */
 	uint64_t data_loc[PT_LOC_N];
 	uint64_t step_loc[PT_MAX_LEVELS][PT_STEP_N]; /* [height][where] */
 	uint64_t pwc_lookups[PT_MAX_LEVELS], pwc_hits[PT_MAX_LEVELS];

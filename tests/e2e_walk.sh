@@ -80,17 +80,37 @@ head -c $((size - 1)) "$tmp/t.bin" >"$tmp/trunc.bin"
 expect_exit 2 "offset" "$PT" model walk --trace "$tmp/trunc.bin"
 cat "$good" | "$PT" model walk --lackey - --formats d128 >"$tmp/pipe.csv" || fail "lackey from a pipe"
 
+# nested: the stage-2 columns, D128 at stage 2 adds a host level at IPA 48
+"$PT" model walk --pattern chase --ws 16M --stage2 d128 --formats d64,d128 >"$tmp/nest.csv" ||
+	fail "--stage2 d128"
+hl=$(head -1 "$tmp/nest.csv" | tr , '\n' | grep -n '^host_levels$' | cut -d: -f1)
+[ -n "$hl" ] && [ "$(sed -n 2p "$tmp/nest.csv" | cut -d, -f"$hl")" = 5 ] ||
+	fail "--stage2 d128: want host_levels 5"
+expect_exit 2 "stage2" "$PT" model walk --stage2 d256
+expect_exit 2 "stage2.guest.ram" "$PT" model walk --stage2 d64 --set stage2.guest.ram=3G
+expect_exit 2 "not modelled" "$PT" model walk --stage2 d64 --lackey /dev/null
+
 # calibrate on a real tlb sweep kept as a fixture
 cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/run"
 "$PT" model walk calibrate --results "$tmp/run" >"$tmp/cal.txt" || fail "calibrate"
 m=$tmp/run/walk_model.csv
 ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
-head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64$' ||
+head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis$' ||
 	fail "walk_model.csv header"
-for s in measured fitted-d64 predicted-d128; do
+for s in measured fitted-d64 predicted-d128 predicted-d128-host predicted-d128-both; do
 	[ "$(grep -c "^$s," "$m")" -eq "$ncases" ] || fail "want $ncases $s rows"
 done
 grep -q "RMS relative error" "$tmp/cal.txt" || fail "no fit error reported"
+grep -q '^fit: rms_rel_err=[0-9.]*$' "$tmp/cal.txt" || fail "no fit: line"
+grep -q '^heldout: rms_rel_err=[0-9.]* huge=[0-9.na]* ws=[0-9.]*$' "$tmp/cal.txt" ||
+	fail "no heldout: line"
+grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
+# a native host: one stage only, forced; the same outputs
+"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/native.csv" \
+	>"$tmp/native.txt" || fail "calibrate --stage2 none"
+grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
+grep -q '^fit: rms_rel_err=' "$tmp/native.txt" || fail "native: no fit: line"
+expect_exit 2 "stage2" "$PT" model walk calibrate --results "$tmp/run" --stage2 d256
 mkdir "$tmp/empty"
 expect_exit 2 "results" "$PT" model walk calibrate --results "$tmp/empty"
 

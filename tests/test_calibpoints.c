@@ -34,6 +34,14 @@ static void test_point_from_params(void **state)
 	assert_int_equal(p.pattern, PT_PAT_DENSE);
 	assert_int_equal(p.block_h, 1);
 	assert_string_equal(p.backing, "dense");
+	/* every second 4K page: the half-density chase, a point of its own */
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=2;ws=65536", &p), 0);
+	assert_int_equal(p.pattern, PT_PAT_CHASE_HALF);
+	assert_int_equal(p.block_h, 0);
+	assert_int_equal(p.ws, 65536);
+	assert_string_equal(p.backing, "half");
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=1;ws=65536", &p), 0);
+	assert_int_equal(p.pattern, PT_PAT_CHASE);
 }
 
 static void test_not_a_point(void **state)
@@ -47,11 +55,17 @@ static void test_not_a_point(void **state)
 	assert_int_equal(pt_calib_point_from_params("xbacking=4k;ws=65536", &p), 1);
 	assert_int_equal(pt_calib_point_from_params("backing=4kb;ws=65536", &p), 1);
 	assert_int_equal(pt_calib_point_from_params("", &p), 1);
+	/* strides the model has no pattern for, and the label is no backing */
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=3;ws=65536", &p), 1);
+	assert_int_equal(pt_calib_point_from_params("backing=thp;stride=2;ws=65536", &p), 1);
+	assert_int_equal(pt_calib_point_from_params("backing=half;ws=65536", &p), 1);
 	/* a backing the model simulates but no usable working set: an error */
 	assert_int_equal(pt_calib_point_from_params("backing=4k", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;ws=1000", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;ws=0", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;ws=big", &p), -1);
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=two;ws=65536", &p), -1);
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=2;ws=4096", &p), -1);
 }
 
 static int parse(const char *csv, struct pt_rundir *r)
@@ -82,9 +96,11 @@ static void test_points_from_run(void **state)
 		"tlb,renamed,backing=4k;ws=65536,0,ns_per_access,2,ns,lower\n"
 		"tlb,chase-4k-16K,backing=4k;ws=16384,0,ns_per_access,1,ns,lower\n"
 		"tlb,chase-thp-16K,backing=thp;ws=16384,0,ns_per_access,1.2,ns,lower\n"
+		"tlb,chase-half-16K,backing=4k;stride=2;ws=16384,0,ns_per_access,1.1,ns,lower\n"
+		"tlb,chase-half-16K,backing=4k;stride=2;ws=16384,1,ns_per_access,1.3,ns,lower\n"
 		"fault,anon-write-4k-64M,backing=4k;ws=67108864,0,ns_per_access,9,ns,lower\n";
-	static const char *const want_cs[] = { "chase-4k-16K", "renamed", "chase-thp-16K",
-					       "chase-hugetlb-2M", "dense-16K" };
+	static const char *const want_cs[] = { "chase-4k-16K",	   "renamed",	"chase-thp-16K",
+					       "chase-hugetlb-2M", "dense-16K", "chase-half-16K" };
 	struct pt_calib_point pts[8];
 	struct pt_rundir run;
 	char err[256];
@@ -93,7 +109,10 @@ static void test_points_from_run(void **state)
 	(void)state;
 	assert_int_equal(parse(csv, &run), 0);
 	assert_int_equal(pt_calib_points_from_run(&run, pts, 8, &n, err, sizeof(err)), 0);
-	assert_int_equal(n, 5);
+	const double *v;
+	size_t nv;
+
+	assert_int_equal(n, 6);
 	for (i = 0; i < n; i++)
 		assert_string_equal(pts[i].cs, want_cs[i]);
 	assert_string_equal(pts[3].backing, "hugetlb");
@@ -101,6 +120,13 @@ static void test_points_from_run(void **state)
 	assert_int_equal(pts[3].ws, 2ull << 20);
 	assert_true(pts[3].measured_ns == 5); /* the median of 4, 6, 5 */
 	assert_int_equal(pts[1].ws, 65536);
+	assert_int_equal(pts[5].pattern, PT_PAT_CHASE_HALF);
+	/* the repetitions behind a point, for its weight and the bootstrap */
+	assert_int_equal(pt_calib_point_values(&run, &pts[5], &v, &nv), 0);
+	assert_int_equal(nv, 2);
+	assert_true(v[0] == 1.1 && v[1] == 1.3);
+	assert_int_equal(pt_calib_point_values(&run, &pts[3], &v, &nv), 0);
+	assert_int_equal(nv, 3);
 	/* at most max points */
 	assert_int_equal(pt_calib_points_from_run(&run, pts, 2, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 2);

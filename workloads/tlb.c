@@ -23,9 +23,14 @@
 #define MIN_LOADS (1u << 20)
 #define CYCLES_PER_SAMPLE 4
 
-enum tlb_pattern { TLB_CHASE = 0, TLB_DENSE = 1 };
+/*
+ * TLB_HALF: the chase over every second 4K page, so each 64-byte line of
+ * leaf descriptors holds 4 that are used of its 8 D64 ones, as D128 does at
+ * stride 1 (a check of the walk model's D128 prediction on D64 hardware).
+ */
+enum tlb_pattern { TLB_CHASE = 0, TLB_DENSE = 1, TLB_HALF = 2 };
 
-/* A case's data: chase one load per page, or the dense control. */
+/* A case's data: chase one load per page or per second page, or the dense control. */
 struct tlb_case {
 	enum tlb_pattern pattern;
 };
@@ -69,16 +74,20 @@ void tlb_cyclic_permutation(uint32_t *next, uint32_t n, uint64_t seed)
 	free(order);
 }
 
-/* Byte offset of element i: one per stride, its cache line varied. */
-static size_t elem_offset(uint32_t i, size_t stride)
+/*
+ * Byte offset of element i: one per stride, its cache line varied within
+ * the first span bytes (the page it is in: a half-density element never
+ * touches the page it skips).
+ */
+static size_t elem_offset(uint32_t i, size_t stride, size_t span)
 {
-	size_t lines = stride / LINE;
+	size_t lines = span / LINE;
 
 	return (size_t)i * stride + (lines > 1 ? ((size_t)i * 37 % lines) * LINE : 0);
 }
 
 /* Store in element i the address of element next[i]. */
-static void build_chain(char *base, uint32_t n, size_t stride, uint64_t seed)
+static void build_chain(char *base, uint32_t n, size_t stride, size_t span, uint64_t seed)
 {
 	uint32_t *next = malloc((size_t)n * sizeof(*next)), i;
 
@@ -86,7 +95,8 @@ static void build_chain(char *base, uint32_t n, size_t stride, uint64_t seed)
 		abort();
 	tlb_cyclic_permutation(next, n, seed);
 	for (i = 0; i < n; i++)
-		*(void **)(base + elem_offset(i, stride)) = base + elem_offset(next[i], stride);
+		*(void **)(base + elem_offset(i, stride, span)) =
+			base + elem_offset(next[i], stride, span);
 	free(next);
 }
 
@@ -218,8 +228,10 @@ static uint64_t loads_for(uint32_t n)
 static int tlb_run(const struct pt_case *c, struct pt_rep *r)
 {
 	uint64_t page = pt_page_size();
-	uint32_t n = (uint32_t)(c->size / page);
-	size_t stride = is_dense(c) ? LINE : page;
+	enum tlb_pattern pat = tlb_case_get(c).pattern;
+	size_t stride = pat == TLB_DENSE ? LINE : pat == TLB_HALF ? 2 * page : page;
+	/* dense: as many loads as the chase, one per line */
+	uint32_t n = (uint32_t)(c->size / page / (pat == TLB_HALF ? 2 : 1));
 	long vmpte0 = pt_vmpte_kb();
 	struct tlb_region reg = { 0 };
 	uint64_t loads = loads_for(n);
@@ -234,7 +246,8 @@ static int tlb_run(const struct pt_case *c, struct pt_rep *r)
 		ret = verify_backing(c, r, &reg);
 	if (ret)
 		goto out;
-	build_chain(reg.base, n, stride, 0x9e3779b97f4a7c15ull ^ (uint64_t)(r->rep + 1000));
+	build_chain(reg.base, n, stride, pat == TLB_DENSE ? LINE : page,
+		    0x9e3779b97f4a7c15ull ^ (uint64_t)(r->rep + 1000));
 	sink = tlb_chase(reg.base, n); /* one full cycle: steady state */
 	pt_rep_begin(r);
 	sink = tlb_chase(sink, loads);
@@ -267,11 +280,18 @@ static int add_case(const struct pt_suite_opts *o, struct pt_case *out, size_t m
 	tlb_case_set(c, &d);
 	if (pattern == TLB_DENSE)
 		snprintf(c->name, sizeof(c->name), "dense-%s", size);
+	else if (pattern == TLB_HALF)
+		snprintf(c->name, sizeof(c->name), "chase-half-%s", size);
 	else
 		snprintf(c->name, sizeof(c->name), "chase-%s-%s", pt_backing_name(b), size);
-	/* The walk calibration (analysis/calibpoints.c) reads backing and ws back. */
+	/*
+	 * The walk calibration (analysis/calibpoints.c) reads backing, ws and
+	 * stride (pages between loads, written only when not 1) back.
+	 */
 	pt_params_init(&p);
 	pt_params_str(&p, "backing", pattern == TLB_DENSE ? "dense" : pt_backing_name(b));
+	if (pattern == TLB_HALF)
+		pt_params_int(&p, "stride", 2);
 	pt_params_size(&p, "ws", ws);
 	pt_params_render(&p, c->params, sizeof(c->params));
 	/* The mapped span, its page tables (8 bytes a page), slack. */
@@ -290,6 +310,8 @@ static void add_size(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 	if (o->is_root && o->suite != PT_SUITE_CI)
 		add_case(o, out, max, n, ws, PT_BACK_HUGETLB, TLB_CHASE);
 	add_case(o, out, max, n, ws, PT_BACK_4K, TLB_DENSE);
+	if (ws >= 2 * o->page_size && o->suite != PT_SUITE_CI)
+		add_case(o, out, max, n, ws, PT_BACK_4K, TLB_HALF);
 }
 
 static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t max)
@@ -318,11 +340,16 @@ const struct pt_workload pt_wl_tlb = {
 	.primary_metric = "ns_per_access",
 	.control = "mem-chase",
 	.summary = "dependent pointer chase, one load per page: ns per access vs working set",
-	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>\n"
+	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>,\n"
+		"  chase-half-<ws> (not ci)\n"
 		"  ws: working set; quick 16K..1G by 4x, full 16K..--max-mem by 2x,\n"
 		"      ci 16M and 256M\n"
 		"  dense-<ws>: the same number of loads, one per 64-byte line, packed into\n"
 		"      huge pages (the cache-cost control)\n"
+		"  chase-half-<ws>: base pages, one load on every second page, so 4 of\n"
+		"      the 8 D64 PTEs in each line are used, as D128 uses all 4 of its\n"
+		"      at stride 1: the walk model predicts it without fitting it\n"
+		"      (params stride=2)\n"
 		"verified: 4k took >= 0.99 faults per page touched and got no huge page;\n"
 		"  thp got huge pages for >= 90% of the region; hugetlb is skipped when\n"
 		"  the pool cannot be reserved\n"

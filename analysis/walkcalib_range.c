@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The walk calibration's D128 ranges (bootstrap over repetitions, and every
+ * hypothesis that passes cross-validation) and walk_model.csv.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/walkcalib.h"
+#include "model/walk_cost.h"
+#include "model/walk_fit.h"
+#include "util/csv.h"
+#include "util/stats.h"
+
+#define NBOOT 200
+#define MAX_REPS 1024
+
+static const char *const at_source[PT_D128_AT_N] = { "predicted-d128", "predicted-d128-host",
+						     "predicted-d128-both" };
+
+static int features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,
+		    enum pt_format fmt, double f[PT_LAT_N], char *err, size_t errlen)
+{
+	char why[256];
+
+	if (!pt_fit_features(p, cfg, fmt, f, why, sizeof(why)))
+		return 0;
+	snprintf(err, errlen, "case %s: %s", p->cs, why);
+	return -1;
+}
+
+/* Features with D128 at the guest, the host or both (one stage: guest only). */
+static int simulate_d128(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
+			 size_t errlen)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		struct pt_walk_cfg cfg = h->cfg;
+
+		if (features(&c->p[i], &cfg, PT_D128, h->fc[i][PT_D128_GUEST], err, errlen))
+			return -1;
+		if (cfg.s2.format < 0) {
+			memcpy(h->fc[i][PT_D128_HOST], h->f[i], sizeof(h->fc[i][PT_D128_HOST]));
+			memcpy(h->fc[i][PT_D128_BOTH], h->fc[i][PT_D128_GUEST],
+			       sizeof(h->fc[i][PT_D128_BOTH]));
+			continue;
+		}
+		cfg.s2.format = PT_D128;
+		if (features(&c->p[i], &cfg, PT_D64, h->fc[i][PT_D128_HOST], err, errlen) ||
+		    features(&c->p[i], &cfg, PT_D128, h->fc[i][PT_D128_BOTH], err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static double median_of(double *v, size_t n)
+{
+	pt_sort_doubles(v, n);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Refit on resampled medians NBOOT times; widen lo/hi to the 5th and 95th percentiles. */
+static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
+{
+	double *yb = malloc(c->n * sizeof(*yb)), tmp[MAX_REPS];
+	double(*ratio)[PT_D128_AT_N][NBOOT] = calloc(c->n, sizeof(*ratio));
+	bool *all = malloc(c->n * sizeof(*all));
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	size_t i, b, k, e;
+	int r = -1;
+
+	if (!yb || !ratio || !all)
+		goto out;
+	for (i = 0; i < c->n; i++)
+		all[i] = pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK;
+	for (b = 0; b < NBOOT; b++) {
+		struct pt_fit_set s = { c->n, c->p, (const double(*)[PT_LAT_N])h->f, yb, c->w };
+		double lat[PT_LAT_N];
+
+		for (i = 0; i < c->n; i++) {
+			size_t m = c->nreps[i] < MAX_REPS ? c->nreps[i] : MAX_REPS;
+
+			for (k = 0; k < m; k++)
+				tmp[k] = c->reps[i][rng_next(&seed) % m];
+			yb[i] = m ? median_of(tmp, m) : c->y[i];
+		}
+		memcpy(lat, c->base, sizeof(lat));
+		/* a resample the fit cannot solve keeps the base latencies: a wider range */
+		pt_fit2(&s, all, lat);
+		for (i = 0; i < c->n; i++) {
+			double d64 = pt_walk_cost(h->f[i], lat);
+
+			for (e = 0; e < PT_D128_AT_N; e++)
+				ratio[i][e][b] = d64 > 0 ? pt_walk_cost(h->fc[i][e], lat) / d64 : 1;
+		}
+	}
+	for (i = 0; i < c->n; i++)
+		for (e = 0; e < PT_D128_AT_N; e++) {
+			pt_sort_doubles(ratio[i][e], NBOOT);
+			c->lo[i][e] = fmin(c->lo[i][e], ratio[i][e][NBOOT / 20]);
+			c->hi[i][e] = fmax(c->hi[i][e], ratio[i][e][NBOOT - 1 - NBOOT / 20]);
+		}
+	r = 0;
+out:
+	free(yb);
+	free(ratio);
+	free(all);
+	return r;
+}
+
+int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen)
+{
+	size_t i, e, k;
+
+	for (i = 0; i < c->n; i++)
+		for (e = 0; e < PT_D128_AT_N; e++) {
+			c->lo[i][e] = INFINITY;
+			c->hi[i][e] = -INFINITY;
+		}
+	for (k = 0; k < c->nh; k++) {
+		struct pt_walkcalib_hyp *h = &c->h[k];
+
+		if (!h->pass)
+			continue;
+		if (simulate_d128(c, h, err, errlen))
+			return -1;
+		if (bootstrap(c, h)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void row(FILE *f, const char *src, const struct pt_calib_point *p, double ns, double rel,
+		double ratio, double lo, double hi, const char *hyp)
+{
+	fprintf(f, "%s,%s,%s,%llu", src, p->cs, p->backing, (unsigned long long)p->ws);
+	pt_csv_put_num(f, ns);
+	pt_csv_put_num(f, rel);
+	pt_csv_put_num(f, ratio);
+	pt_csv_put_num(f, lo);
+	pt_csv_put_num(f, hi);
+	fprintf(f, ",%s\n", hyp);
+}
+
+void pt_walkcalib_csv(FILE *f, const struct pt_walkcalib *c)
+{
+	const char *hyp = c->h[c->best].name;
+	size_t i;
+	unsigned e;
+
+	fprintf(f, "source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,"
+		   "d128_over_d64_lo,d128_over_d64_hi,hypothesis\n");
+	for (i = 0; i < c->n; i++)
+		row(f, "measured", &c->p[i], c->y[i], NAN, NAN, NAN, NAN, "");
+	for (i = 0; i < c->n; i++) {
+		double fit = pt_walkcalib_fitted(c, i);
+
+		row(f, "fitted-d64", &c->p[i], fit, (fit - c->y[i]) / c->y[i], NAN, NAN, NAN, hyp);
+	}
+	for (e = 0; e < PT_D128_AT_N; e++)
+		for (i = 0; i < c->n; i++) {
+			double fit = pt_walkcalib_fitted(c, i);
+			double pred = pt_walkcalib_d128(c, i, e);
+
+			row(f, at_source[e], &c->p[i], pred, NAN, fit > 0 ? pred / fit : NAN,
+			    c->lo[i][e], c->hi[i][e], hyp);
+		}
+}

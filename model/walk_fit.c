@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/nnls.h"
+#include "model/walk_cost.h"
+#include "model/walk_fit.h"
+#include "model/walk_nested.h"
+#include "model/walk_run.h"
+
+enum pt_fit_role pt_fit_role_of(const struct pt_calib_point *p)
+{
+	if (p->pattern == PT_PAT_DENSE)
+		return PT_FIT_DENSE;
+	if (p->pattern == PT_PAT_CHASE)
+		return p->block_h ? PT_FIT_HUGE : PT_FIT_BASE;
+	return PT_FIT_CHECK;
+}
+
+static bool is_dense(const struct pt_calib_point *p)
+{
+	return pt_fit_role_of(p) == PT_FIT_DENSE;
+}
+
+static bool is_check(const struct pt_calib_point *p)
+{
+	return pt_fit_role_of(p) == PT_FIT_CHECK;
+}
+
+static double weight(const struct pt_fit_set *s, size_t i)
+{
+	return s->w ? s->w[i] : 1.0 / s->y[i];
+}
+
+/* Cache levels are fitted as non-negative steps over the level below: l1 <= l2 <= llc <= mem. */
+static bool is_cache(unsigned j)
+{
+	return j <= PT_LAT_MEM;
+}
+
+/*
+ * Column of unknown j: the cost it adds to a point. A cache level's step
+ * raises every unknown level above it up to the first fixed one.
+ */
+static double column(const double f[PT_LAT_N], unsigned mask, unsigned j)
+{
+	double v = f[j];
+	unsigned k;
+
+	if (!is_cache(j))
+		return v;
+	for (k = j + 1; is_cache(k) && (mask >> k & 1); k++)
+		v += f[k];
+	return v;
+}
+
+/* The fixed part of unknown cache level j: the level below its run of unknowns. */
+static double anchor(const double lat[PT_LAT_N], unsigned mask, unsigned j)
+{
+	while (j > 0 && (mask >> (j - 1) & 1))
+		j--;
+	return j ? lat[j - 1] : 0;
+}
+
+/* Which of the terms in mask the points with use[] (dense or not) exercise at all. */
+static unsigned exercised(const struct pt_fit_set *s, const bool *use, bool dense, unsigned mask)
+{
+	unsigned j, out = 0;
+	size_t i;
+
+	for (j = 0; j < PT_LAT_N; j++) {
+		double most = 0;
+
+		for (i = 0; i < s->n; i++)
+			if (use[i] && is_dense(&s->p[i]) == dense)
+				most = fmax(most, s->f[i][j]);
+		/* a term no point spends a fifth of its accesses on is left to stage 2 */
+		if ((mask >> j & 1) && most >= 0.2)
+			out |= 1u << j;
+	}
+	return out;
+}
+
+/*
+ * One NNLS over the points with use[] (dense ones, or the others, or all):
+ * the terms in mask are unknown, the others fixed at lat[] and moved to the
+ * right-hand side.
+ */
+static int stage(const struct pt_fit_set *s, const bool *use, bool dense, bool all, unsigned mask,
+		 double lat[PT_LAT_N])
+{
+	double *a, *b, x[PT_LAT_N];
+	size_t m = 0, i, k, nc = 0;
+	unsigned col[PT_LAT_N], j;
+	int r;
+
+	for (j = 0; j < PT_LAT_N; j++)
+		if (mask >> j & 1)
+			col[nc++] = j;
+	if (!nc)
+		return 0;
+	a = malloc(s->n * nc * sizeof(*a));
+	b = malloc(s->n * sizeof(*b));
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return -1;
+	}
+	for (i = 0; i < s->n; i++) {
+		double w = weight(s, i), rhs = s->y[i];
+
+		if (!use[i] || (!all && is_dense(&s->p[i]) != dense))
+			continue;
+		for (j = 0; j < PT_LAT_N; j++) {
+			if (!(mask >> j & 1))
+				rhs -= s->f[i][j] * lat[j];
+			else if (is_cache(j))
+				rhs -= s->f[i][j] * anchor(lat, mask, j);
+		}
+		for (k = 0; k < nc; k++)
+			a[m * nc + k] = w * column(s->f[i], mask, col[k]);
+		b[m++] = w * rhs;
+	}
+	r = m ? pt_nnls(a, b, m, nc, x) : -1;
+	if (m)
+		for (k = 0; k < nc; k++) {
+			j = col[k];
+			lat[j] = x[k] + (is_cache(j) && j ? lat[j - 1] : 0);
+		}
+	free(a);
+	free(b);
+	return r;
+}
+
+/*
+ * stage(), with the memory latency bounded above: a term the points barely
+ * exercise can take any value that fits a few of them (microseconds), and
+ * would then wreck every prediction that does use it. At the bound it is
+ * fixed and the others refitted: the optimum on that face.
+ */
+static int stage_bounded(const struct pt_fit_set *s, const bool *use, bool dense, bool all,
+			 unsigned mask, double lat[PT_LAT_N])
+{
+	if (stage(s, use, dense, all, mask, lat))
+		return -1;
+	if (!(mask >> PT_LAT_MEM & 1) || lat[PT_LAT_MEM] <= PT_FIT_MEM_MAX_NS)
+		return 0;
+	lat[PT_LAT_MEM] = PT_FIT_MEM_MAX_NS;
+	return stage(s, use, dense, all, mask & ~(1u << PT_LAT_MEM), lat);
+}
+
+int pt_fit2(const struct pt_fit_set *s, const bool *use, double lat_ns[PT_LAT_N])
+{
+	bool any_dense = false, any_chase = false;
+	unsigned first;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (!use[i])
+			continue;
+		if (is_dense(&s->p[i]))
+			any_dense = true;
+		else
+			any_chase = true;
+	}
+	if (!any_dense)
+		return stage_bounded(s, use, false, true, PT_FIT_STAGE1 | PT_FIT_STAGE2, lat_ns);
+	/* stage 1: the cache and memory terms the dense control exercises */
+	first = exercised(s, use, true, PT_FIT_STAGE1);
+	if (stage_bounded(s, use, true, false, first, lat_ns))
+		return -1;
+	/* stage 2: TLB and walk terms, and any cache term stage 1 could not see */
+	if (any_chase &&
+	    stage_bounded(s, use, false, false, PT_FIT_STAGE2 | (PT_FIT_STAGE1 & ~first), lat_ns))
+		return -1;
+	return 0;
+}
+
+double pt_fit_rms(const struct pt_fit_set *s, const bool *on, const double lat_ns[PT_LAT_N])
+{
+	double sum = 0;
+	size_t i, n = 0;
+
+	for (i = 0; i < s->n; i++) {
+		double r;
+
+		if (!on[i])
+			continue;
+		r = (pt_walk_cost(s->f[i], lat_ns) - s->y[i]) / s->y[i];
+		sum += r * r;
+		n++;
+	}
+	return n ? sqrt(sum / (double)n) : NAN;
+}
+
+double pt_fit_heldout_huge(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
+{
+	bool *use = calloc(s->n, sizeof(*use)), *eval = calloc(s->n, sizeof(*eval));
+	double lat[PT_LAT_N], r = NAN;
+	size_t i;
+
+	if (!use || !eval)
+		goto out;
+	for (i = 0; i < s->n; i++) {
+		enum pt_fit_role k = pt_fit_role_of(&s->p[i]);
+
+		use[i] = k == PT_FIT_BASE || k == PT_FIT_DENSE;
+		eval[i] = k == PT_FIT_HUGE;
+	}
+	memcpy(lat, base_ns, sizeof(lat));
+	if (!pt_fit2(s, use, lat))
+		r = pt_fit_rms(s, eval, lat);
+out:
+	free(use);
+	free(eval);
+	return r;
+}
+
+double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
+{
+	bool *use = calloc(s->n, sizeof(*use)), *eval = calloc(s->n, sizeof(*eval));
+	double sum = 0;
+	size_t i, k, n = 0;
+
+	if (!use || !eval) {
+		free(use);
+		free(eval);
+		return NAN;
+	}
+	for (i = 0; i < s->n; i++) {
+		double lat[PT_LAT_N], e;
+		bool seen = false;
+
+		for (k = 0; k < i; k++)
+			seen |= s->p[k].ws == s->p[i].ws && !is_check(&s->p[k]);
+		if (seen)
+			continue;
+		if (is_check(&s->p[i]))
+			continue;
+		for (k = 0; k < s->n; k++) {
+			bool half = is_check(&s->p[k]);
+
+			use[k] = s->p[k].ws != s->p[i].ws && !half;
+			eval[k] = s->p[k].ws == s->p[i].ws && !half;
+		}
+		memcpy(lat, base_ns, sizeof(lat));
+		if (pt_fit2(s, use, lat))
+			continue;
+		for (k = 0; k < s->n; k++) {
+			if (!eval[k])
+				continue;
+			e = (pt_walk_cost(s->f[k], lat) - s->y[k]) / s->y[k];
+			sum += e * e;
+			n++;
+		}
+	}
+	free(use);
+	free(eval);
+	return n ? sqrt(sum / (double)n) : NAN;
+}
+
+int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,
+		    enum pt_format fmt, double f[PT_LAT_N], char *err, size_t errlen)
+{
+	struct pt_geometry g;
+	struct pt_pattern pat;
+	uint64_t warm, n;
+	unsigned bh = p->block_h;
+	int r = 0;
+
+	if (pt_geometry_make(&g, fmt, cfg->granule_shift, cfg->va_bits, err, errlen))
+		return -1;
+	if (pt_pattern_init(&pat, p->pattern, p->ws, 0, 1, err, errlen))
+		return -1;
+	pt_walk_default_counts(&pat, &warm, &n);
+	if (cfg->s2.format < 0) {
+		struct pt_walksim sim;
+
+		r = pt_walksim_init(&sim, &g, cfg, bh, pat.base, pat.base + p->ws, err, errlen);
+		if (!r) {
+			pt_walk_run_pattern(&sim, 1, &pat, warm, n);
+			pt_walk_features(&sim.st, true, f);
+			pt_walksim_free(&sim);
+		}
+	} else {
+		struct pt_nestsim *sim = malloc(sizeof(*sim));
+
+		r = sim ? pt_nestsim_init(sim, &g, cfg, bh, pat.base, pat.base + p->ws, err, errlen)
+			: -1;
+		if (!r) {
+			pt_nest_run_pattern(sim, &pat, warm, n);
+			pt_walk_features(&sim->st, true, f);
+			pt_nestsim_free(sim);
+		}
+		free(sim);
+	}
+	pt_pattern_free(&pat);
+	return r;
+}

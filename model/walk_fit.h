@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The two-stage calibration (issue 12): cache and memory latencies from the
+ * dense control cases first, then TLB and walk terms from the chases, each
+ * stage an exact non-negative least squares on relative error. Points come
+ * as struct pt_calib_point (pattern, leaf size, working set, measured
+ * median; never a case name); features (events per access,
+ * model/walk_cost.h) are given per point, simulated under one hypothesis of the machine's structure, so the same points can
+ * be fitted under several and the hypotheses compared out of sample.
+ */
+#ifndef PTBENCH_MODEL_WALK_FIT_H
+#define PTBENCH_MODEL_WALK_FIT_H
+
+#include <stdbool.h>
+
+#include "model/calib.h"
+
+/* Terms fitted in stage 1 (dense) and stage 2 (chases). */
+#define PT_FIT_STAGE1 (1u << PT_LAT_L1 | 1u << PT_LAT_L2 | 1u << PT_LAT_LLC | 1u << PT_LAT_MEM)
+#define PT_FIT_STAGE2 (1u << PT_LAT_L2TLB | 1u << PT_LAT_WALK | 1u << PT_LAT_WALK2)
+
+/*
+ * Upper bound of the memory latency, ns: a loaded VM's DRAM access stays
+ * well under it (the development VMs: 60-300 ns).
+ */
+#define PT_FIT_MEM_MAX_NS 400.0
+
+/*
+ * What a point is to the fit, from its pattern and leaf size alone: the
+ * dense control (stage 1), a chase over base pages (fitted, and the base of
+ * the held-out fit), a chase over PMD blocks (THP or hugetlb: held out), or
+ * any other pattern (the half-density chase): a check, predicted from the
+ * fit and never fitted.
+ */
+enum pt_fit_role { PT_FIT_DENSE, PT_FIT_BASE, PT_FIT_HUGE, PT_FIT_CHECK };
+
+enum pt_fit_role pt_fit_role_of(const struct pt_calib_point *p);
+
+struct pt_fit_set {
+	size_t n;
+	const struct pt_calib_point *p; /* pattern, block_h and ws */
+	const double (*f)[PT_LAT_N]; /* features of each point under the hypothesis */
+	const double *y; /* measured ns per access of each point */
+	const double *w; /* row weights; NULL: 1 / y (relative error) */
+};
+
+/*
+ * Fit lat_ns (in: the values of the terms not fitted) on the points with
+ * use[i]. Stage 1 on the dense ones, stage 2 on the chases; with no dense
+ * point in use, one joint stage. 0, or -1 when nothing could be fitted.
+ */
+int pt_fit2(const struct pt_fit_set *s, const bool *use, double lat_ns[PT_LAT_N]);
+/* RMS relative error of lat_ns over the points with on[i] (NAN if none). */
+double pt_fit_rms(const struct pt_fit_set *s, const bool *on, const double lat_ns[PT_LAT_N]);
+/*
+ * Out of sample: fitted on 4K chases + dense, the RMS relative error over
+ * the THP and hugetlb chases (NAN when there are none).
+ */
+double pt_fit_heldout_huge(const struct pt_fit_set *s, const double base_ns[PT_LAT_N]);
+/*
+ * Leave one working set out: each ws's points predicted from the others' fit.
+ * Both held-out errors leave PT_FIT_CHECK points out entirely.
+ */
+double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT_N]);
+/*
+ * Features of point p under cfg (cfg->s2.format < 0: one stage), the guest
+ * in format fmt: the tlb workload's pattern, warm-up and counts.
+ */
+int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,
+		    enum pt_format fmt, double f[PT_LAT_N], char *err, size_t errlen);
+
+#endif
