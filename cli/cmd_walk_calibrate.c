@@ -179,15 +179,17 @@ static int calibrate(const struct walk_opts *o, bool forced, const char *dir, co
 
 static void usage(void)
 {
-	printf("usage: ptbench model walk calibrate --results DIR [-o FILE] "
-	       "[--no-host-caches] [--config F] [--set K=V]\n"
+	printf("usage: ptbench model walk calibrate --results DIR [-o FILE] [--no-host-caches]\n"
 	       "       [--stage2 none|d64|d128 [--host-backing 4k|thp] [--ipa BITS]]\n"
+	       "       [--config F] [--set K=V]\n"
 	       "Fits the latencies to DIR/results.csv (workload tlb) and writes "
 	       "DIR/walk_model.csv (docs/walk.md). The data caches are this "
-	       "machine's (sysfs) unless --no-host-caches.\n"
-	       "The structure (one stage, or nested with host 4K or THP backing and "
-	       "a scattered or linear guest layout) and the effective LLC are chosen "
-	       "by held-out error unless --stage2 fixes it (none: a native host).\n");
+	       "machine's (sysfs) unless --no-host-caches. The structure (one "
+	       "stage; nested, host 4K or THP, guest layout scatter or linear) and "
+	       "the effective LLC are chosen by held-out error unless --stage2 "
+	       "fixes it (a native host: --stage2 none). Prints 'fit: rms_rel_err=X', "
+	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
+	       "host, both) and 'half:' lines for chase-half cases.\n");
 }
 
 int walk_calibrate(int argc, char **argv)
