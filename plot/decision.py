@@ -21,6 +21,11 @@ OPERATIONS = (("fork", "ns_per_fork"), ("mprotect", "ns_per_page"), ("munmap", "
               ("fault", "ns_per_fault"))
 WALK_LEAVES_OUT = ("nested (two-stage) translation, prefetchers, memory-level parallelism, "
                    "the contiguous bit and the instruction TLB")
+NESTED_LEAVES_OUT = ("the host's own walk-cache policy, the guest allocator's real layout, "
+                     "prefetchers, memory-level parallelism, the contiguous bit and the "
+                     "instruction TLB")
+NESTED_SOURCES = (("guest", "predicted-d128"), ("host", "predicted-d128-host"),
+                  ("both", "predicted-d128-both"))
 
 
 def hb(n):
@@ -120,8 +125,37 @@ def _translation_row(run, backing):
         basis += ("; %sthe fit misses the measured medians by %.0f%% on average, %.0f%% at "
                   "%s%s" % ("**" if missed else "", fit[0], fit[1], hb(fit[2]),
                             "**" if missed else ""))
-    basis += "; leaves out " + WALK_LEAVES_OUT
+    nested = any((r.get("hypothesis") or "").startswith("nested") for r in run.walk)
+    basis += "; leaves out " + (NESTED_LEAVES_OUT if nested else WALK_LEAVES_OUT)
     return Row(what + ", working sets measured", d64, "-", change, "modelled", basis)
+
+
+def _nested_row(run, backing):
+    """D128/D64 with D128 at the guest, the host and both (calibrate's nested
+    model), at the largest working set that has all three; None without them."""
+    rows = {}
+    for r in run.walk or []:
+        if r["backing"] == backing and r.get("d128_over_d64") is not None:
+            rows.setdefault(r["ws"], {})[r["source"]] = r
+    full = [ws for ws, by in rows.items() if all(s in by for _, s in NESTED_SOURCES)]
+    if not full:
+        return None
+    ws = max(full)
+    parts, hyp = [], None
+    for label, source in NESTED_SOURCES:
+        r = rows[ws][source]
+        hyp = hyp or r.get("hypothesis")
+        rng = ""
+        if r.get("d128_over_d64_lo") is not None and r.get("d128_over_d64_hi") is not None:
+            rng = " [%.2f, %.2f]" % (r["d128_over_d64_lo"], r["d128_over_d64_hi"])
+        parts.append("%s %.2fx%s" % (label, r["d128_over_d64"], rng))
+    return Row("translation cost per access with D128 at the guest, the host or both, "
+               "%s pages, %s" % (backing.upper(), hb(ws)), "-", "-", "; ".join(parts),
+               "modelled",
+               "two-stage walk simulator fitted to this run's tlb sweep, structure %s chosen by "
+               "held-out error (`ptbench model walk calibrate`); ranges: bootstrap over "
+               "repetitions and every structure that passes cross-validation; leaves out %s"
+               % (hyp or "-", NESTED_LEAVES_OUT))
 
 
 def _num(v):
@@ -215,6 +249,7 @@ def rows(run):
     geo, why = geometry(run)
     out = [_pgtable_row(run)]
     out += [_translation_row(run, b) for b in ("4k", "thp")]
+    out += [r for r in (_nested_row(run, b) for b in ("4k", "thp")) if r is not None]
     out += _block_rows(run, geo, why)
     pmd = run.meta_get("regime", "pmd_size")
     pmd64 = int(pmd) if pmd else (_level(geo, "D64", "pmd", "block_bytes") if geo else 0)

@@ -428,6 +428,17 @@ def _walk_row(path, lineno, row, col):
     if not math.isfinite(rec["ns_per_access"]):
         raise InputError("%s: ns_per_access is not finite" % where)
     rec["ws"] = ws
+    # optional columns (the nested model's ranges): absent or empty -> None
+    for name in ("d128_over_d64", "d128_over_d64_lo", "d128_over_d64_hi", "hypothesis"):
+        idx = col.get(name)
+        text = row[idx].strip() if idx is not None and idx < len(row) else ""
+        if name == "hypothesis":
+            rec[name] = text or None
+            continue
+        try:
+            rec[name] = float(text) if text else None
+        except ValueError:
+            raise InputError("%s: %s '%s' is not a number" % (where, name, text)) from None
     return rec
 
 
@@ -445,6 +456,9 @@ def load_walk_model(path):
         reader = csv.reader(io.StringIO(text, newline=""), strict=True)
         header = [h.strip() for h in next(reader, [])]
         col = _walk_columns(path, header)
+        for name in ("d128_over_d64", "d128_over_d64_lo", "d128_over_d64_hi", "hypothesis"):
+            if name in header:
+                col[name] = header.index(name)
         for row in reader:
             if row:
                 rows.append(_walk_row(path, reader.line_num, row, col))

@@ -47,6 +47,26 @@ class TestDecision(unittest.TestCase):
         self.assertAlmostEqual(hi, max((p / f - 1) * 100, (p - f) / m * 100), places=6)
         self.assertAlmostEqual(lo, min((p / f - 1) * 100, (p - f) / m * 100), places=6)
 
+    def test_nested_row_from_ranges(self):
+        saved = self.fixture.walk
+        rows = []
+        for source, ratio in (("predicted-d128", 1.1), ("predicted-d128-host", 1.2),
+                              ("predicted-d128-both", 1.3)):
+            rows.append({"source": source, "backing": "4k", "ws": 1 << 30, "ns_per_access": 1,
+                         "d128_over_d64": ratio, "d128_over_d64_lo": ratio - 0.05,
+                         "d128_over_d64_hi": ratio + 0.05, "hypothesis": "nested-d64-host-4k"})
+        self.fixture.walk = rows
+        try:
+            r = decision._nested_row(self.fixture, "4k")
+            self.assertIsNone(decision._nested_row(self.fixture, "thp"))
+        finally:
+            self.fixture.walk = saved
+        self.assertEqual(r.change, "guest 1.10x [1.05, 1.15]; host 1.20x [1.15, 1.25]; "
+                                   "both 1.30x [1.25, 1.35]")
+        self.assertIn("nested-d64-host-4k", r.basis)
+        # the fixture's one-stage walk_model.csv has no such row
+        self.assertIsNone(decision._nested_row(self.fixture, "4k"))
+
     def test_every_row_says_its_kind(self):
         for r in self.rows.values():
             self.assertTrue(r.kind, r)
