@@ -8,6 +8,7 @@
 
 #include "harness/damon.h"
 #include "harness/env.h"
+#include "harness/virt.h"
 #include "util/json.h"
 #include "util/sysfs.h"
 
@@ -306,6 +307,7 @@ void pt_env_write_json(struct pt_json *j)
 	json_file(j, "aslr", "/proc/sys/kernel/randomize_va_space", false);
 	json_cpu(j);
 	pt_json_bool(j, "hw_pmu", pt_env_has_hw_pmu());
+	pt_virt_write_json(j);
 	json_kconfig(j);
 	pt_json_obj_end(j);
 }

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-2.0-only
+#define _GNU_SOURCE /* strcasestr */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+#include "harness/virt.h"
+#include "util/sysfs.h"
+
+static void note(struct pt_virt *v, const char *what)
+{
+	size_t n = strlen(v->evidence);
+
+	snprintf(v->evidence + n, sizeof(v->evidence) - n, "%s%s", n ? "; " : "", what);
+}
+
+static bool cpuinfo_hypervisor_flag(bool *readable)
+{
+	char line[8192];
+	bool found = false;
+	FILE *f = pt_sys_fopen("/proc/cpuinfo", "r");
+
+	*readable = f != NULL;
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "flags", 5))
+			continue;
+		found = strstr(line, " hypervisor") != NULL;
+		break;
+	}
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* The hypervisor's CPUID signature (x86 only; the leaf exists only on a guest). */
+static void cpuid_signature(struct pt_virt *v)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	static const struct {
+		const char *sig, *name;
+	} known[] = { { "KVMKVMKVM", "KVM" },	      { "Microsoft Hv", "Hyper-V" },
+		      { "VMwareVMware", "VMware" },   { "XenVMMXenVMM", "Xen" },
+		      { "TCGTCGTCGTCG", "QEMU TCG" }, { "ACRNACRNACRN", "ACRN" } };
+	unsigned a, b, c, d, i;
+	char sig[13];
+
+	__cpuid(0x40000000, a, b, c, d);
+	memcpy(sig, &b, 4);
+	memcpy(sig + 4, &c, 4);
+	memcpy(sig + 8, &d, 4);
+	sig[12] = 0;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+		if (!strncmp(sig, known[i].sig, strlen(known[i].sig))) {
+			snprintf(v->hypervisor, sizeof(v->hypervisor), "%s", known[i].name);
+			break;
+		}
+#else
+	(void)v;
+#endif
+}
+
+static void dmi(struct pt_virt *v)
+{
+	static const char *const vm_words[] = { "QEMU",
+						"KVM",
+						"VMware",
+						"VirtualBox",
+						"Xen",
+						"Virtual Machine",
+						"Amazon EC2",
+						"Google Compute",
+						"Bochs",
+						"OpenStack",
+						"Cloud Hypervisor" };
+	char vendor[128] = "", product[128] = "", buf[300];
+	unsigned i;
+
+	pt_sys_read("/sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor));
+	pt_sys_read("/sys/class/dmi/id/product_name", product, sizeof(product));
+	if (!vendor[0] && !product[0])
+		return;
+	v->known = true;
+	snprintf(buf, sizeof(buf), "dmi %s / %s", vendor, product);
+	note(v, buf);
+	for (i = 0; i < sizeof(vm_words) / sizeof(vm_words[0]); i++)
+		if (strcasestr(vendor, vm_words[i]) || strcasestr(product, vm_words[i]))
+			v->virtualized = true;
+}
+
+void pt_virt_detect(struct pt_virt *v)
+{
+	char type[64] = "";
+	bool readable;
+
+	memset(v, 0, sizeof(*v));
+	if (cpuinfo_hypervisor_flag(&readable)) {
+		v->virtualized = true;
+		note(v, "cpuinfo hypervisor flag");
+	}
+	v->known = readable;
+#if defined(__x86_64__) || defined(__i386__)
+	if (v->virtualized)
+		cpuid_signature(v);
+#endif
+	if (pt_sys_read("/sys/hypervisor/type", type, sizeof(type)) >= 0 && type[0]) {
+		char buf[96];
+
+		v->known = v->virtualized = true;
+		snprintf(buf, sizeof(buf), "/sys/hypervisor/type %s", type);
+		note(v, buf);
+		if (!v->hypervisor[0])
+			snprintf(v->hypervisor, sizeof(v->hypervisor), "%s", type);
+	}
+	dmi(v);
+}
+
+void pt_virt_write_json(struct pt_json *j)
+{
+	struct pt_virt v;
+
+	pt_virt_detect(&v);
+	pt_json_obj_begin(j, "virtualization");
+	if (v.known)
+		pt_json_bool(j, "virtualized", v.virtualized);
+	else
+		pt_json_null(j, "virtualized");
+	pt_json_str(j, "hypervisor", v.hypervisor[0] ? v.hypervisor : NULL);
+	pt_json_str(j, "evidence", v.evidence);
+	pt_json_obj_end(j);
+}
