@@ -359,6 +359,8 @@ static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
 	PICK(p, m->run_id, "run.id");
 	PICK(p, m->hostname, "env.hostname");
 	PICK(p, m->damon, "env.damon");
+	PICK(p, m->virtualized, "env.virtualization.virtualized");
+	PICK(p, m->hypervisor, "env.virtualization.hypervisor");
 	PICK(p, m->steal_pct, "run.steal_pct");
 	PICK(p, m->started_utc, "run.started_utc");
 	PICK(p, m->finished_utc, "run.finished_utc");

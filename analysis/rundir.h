@@ -56,6 +56,9 @@ struct pt_rundir_meta {
 	/* "false": the run was killed or stopped before its end; "" before the key existed */
 	char complete[8];
 	char damon[256]; /* env.damon: kdamonds running and their schemes */
+	/* env.virtualization: "true" (a guest), "false" (native), "" or "null" unknown */
+	char virtualized[8];
+	char hypervisor[32]; /* "KVM", ...; "" or "null" when unknown */
 };
 
 /* A case's declared headline metric (meta.json cases[].primary_metric). */

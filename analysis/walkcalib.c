@@ -187,6 +187,9 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 		c->base[j] = cfg->lat[j] / cfg->ghz;
 	if (forced) {
 		add_hyp(c, cfg, cfg->s2.format, cfg->s2.block_h, cfg->s2.layout);
+	} else if (c->recorded_virt == 0) {
+		/* a native host translates in one stage: no nested structure to choose */
+		add_hyp(c, cfg, -1, 0, PT_LAYOUT_SCATTER);
 	} else {
 		/* the guest's frames as its allocator leaves them: scattered, or in order */
 		add_hyp(c, cfg, -1, 0, PT_LAYOUT_SCATTER);
@@ -235,6 +238,9 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool
 			c->nreps[k] = 0;
 	}
 	set_weights(c);
+	c->recorded_virt = !strcmp(run->meta.virtualized, "true")    ? 1
+			   : !strcmp(run->meta.virtualized, "false") ? 0
+								     : -1;
 	if (hypotheses(c, cfg, stage2_forced, err, errlen))
 		return -1;
 	return pt_walkcalib_ranges(c, err, errlen);

@@ -53,14 +53,17 @@ struct pt_walkcalib {
 	struct pt_walkcalib_hyp h[PT_WALKCALIB_MAX_HYP];
 	size_t nh, best;
 	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
+	/* what the run's meta.json recorded: 1 a guest, 0 native (one stage only), -1 not */
+	int recorded_virt;
 };
 
 /*
  * Calibrate on n points of run. cfg: the base configuration (host caches
  * already applied); stage2_forced: the user chose the structure (cfg->s2:
- * none, or that host format, backing and layout), otherwise one stage and
- * the four nested structures are the hypotheses. 0, or -1 with the reason
- * in err; c is to be freed either way.
+ * none, or that host format, backing and layout); otherwise a run whose
+ * meta.json records a native host (env.virtualization) has one stage only,
+ * and any other run one stage and the four nested structures as the
+ * hypotheses. 0, or -1 with the reason in err; c is to be freed either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
 		     struct pt_calib_point *pts, size_t n, const struct pt_rundir *run, char *err,

@@ -39,6 +39,20 @@ static void use_host_caches(struct pt_walk_cfg *cfg)
 	printf("# data caches from this machine's sysfs: %zu levels found\n", n);
 }
 
+/* What the run's meta.json says of virtualization, when it says, and what that decided. */
+static void print_recorded(const struct pt_rundir *run, const struct pt_walkcalib *c, bool forced)
+{
+	const char *h = run->meta.hypervisor;
+	bool named = *h && strcmp(h, "null");
+
+	if (c->recorded_virt < 0)
+		return;
+	printf("# %s/meta.json: env.virtualization.virtualized = %s%s%s%s\n", run->path,
+	       run->meta.virtualized, named ? " (" : "", named ? h : "", named ? ")" : "");
+	if (c->recorded_virt == 0 && !forced)
+		printf("# recorded as native: one stage only\n");
+}
+
 static void print_hyps(const struct pt_walkcalib *c)
 {
 	size_t k, l;
@@ -167,6 +181,7 @@ static int calibrate(const struct walk_opts *o, bool forced, const char *dir, co
 	if (r) {
 		r = pt_usage_error(CMD, "%s", err);
 	} else {
+		print_recorded(&run, &c, forced);
 		print_hyps(&c);
 		print_result(&c);
 		print_checks(&c);

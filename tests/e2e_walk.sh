@@ -111,6 +111,13 @@ grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
 grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
 grep -q '^fit: rms_rel_err=' "$tmp/native.txt" || fail "native: no fit: line"
 expect_exit 2 "stage2" "$PT" model walk calibrate --results "$tmp/run" --stage2 d256
+# a run that recorded a native host (meta.json env.virtualization): one stage, unforced
+cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/native"
+sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": false, "hypervisor": null, "evidence": ""}, /' \
+	"$tmp/native/meta.json"
+"$PT" model walk calibrate --results "$tmp/native" >"$tmp/native2.txt" || fail "calibrate native"
+grep -q 'recorded as native' "$tmp/native2.txt" || fail "native meta.json not used"
+grep -q '^# chosen: one-stage' "$tmp/native2.txt" || fail "native meta.json: not one-stage"
 mkdir "$tmp/empty"
 expect_exit 2 "results" "$PT" model walk calibrate --results "$tmp/empty"
 

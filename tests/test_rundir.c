@@ -203,7 +203,9 @@ static void test_meta(void **state)
 			   "  \"env\": {\"kernel_release\": \"6.1.0-x\", \"page_size\": 4096,\n"
 			   "    \"hpage_pmd_size\": \"2097152\", \"thp_enabled\": \"madvise\",\n"
 			   "    \"cpu_model\": \"Intel \\\"Xeon\\\" \\u00b5\", \"hw_pmu\": false,"
-			   " \"nothing\": null, \"kconfig\": {}},\n"
+			   " \"nothing\": null, \"kconfig\": {},\n"
+			   "    \"virtualization\": {\"virtualized\": true, "
+			   "\"hypervisor\": \"KVM\"}},\n"
 			   "  \"regime\": {\"arch\": \"x86_64\", \"format\": \"D64\", \"text\": "
 			   "\"x86-64 4-level\"}\n}\n";
 	struct pt_rundir_meta m;
@@ -224,6 +226,8 @@ static void test_meta(void **state)
 	assert_string_equal(m.suite, "ci");
 	assert_string_equal(m.reps, "10");
 	assert_string_equal(m.tool_version, "0.1.0");
+	assert_string_equal(m.virtualized, "true");
+	assert_string_equal(m.hypervisor, "KVM");
 
 	assert_int_equal(pt_meta_parse("{\"a\": 1,\n\"b\": }", "m.json", &m, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "m.json:2: invalid JSON"));
