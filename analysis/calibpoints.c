@@ -22,7 +22,8 @@ static const struct {
 	{ "dense", PT_PAT_DENSE, 1 },
 	/*
 	 * 4K pages with stride=2 in params: the chase over every second page,
-	 * a check the fit predicts and never fits (model/walk_fit.h)
+	 * a check the fit predicts and never fits (model/walk_fit.h). Runs
+	 * made on the h-nested branch before it was ported wrote backing=half.
 	 */
 	{ "half", PT_PAT_CHASE_HALF, 0 },
 };
@@ -49,7 +50,7 @@ int pt_calib_point_from_params(const char *params, struct pt_calib_point *p)
 	if (pt_params_parse(params, &kv) || !(b = pt_params_get(&kv, "backing")))
 		return 1;
 	i = backing_rank(b);
-	if (i == NBACKINGS || i == HALF)
+	if (i == NBACKINGS)
 		return 1;
 	/* stride: pages between loads; 1 when absent, 2 only over 4K pages */
 	if (pt_params_get(&kv, "stride")) {

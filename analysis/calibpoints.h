@@ -5,7 +5,8 @@
  * ws), never by its case name, so the model stays ignorant of workload
  * naming. hugetlb pages are PMD leaves like THP blocks and are simulated
  * as such; backing=4k with stride=2 is the chase over every second page
- * (labelled "half"), which the fit predicts and never fits.
+ * (labelled "half"; backing=half in runs of the unported h-nested branch),
+ * which the fit predicts and never fits.
  */
 #ifndef PTBENCH_ANALYSIS_CALIBPOINTS_H
 #define PTBENCH_ANALYSIS_CALIBPOINTS_H

@@ -40,6 +40,9 @@ static void test_point_from_params(void **state)
 	assert_int_equal(p.block_h, 0);
 	assert_int_equal(p.ws, 65536);
 	assert_string_equal(p.backing, "half");
+	/* as runs made before the port wrote it */
+	assert_int_equal(pt_calib_point_from_params("backing=half;ws=65536", &p), 0);
+	assert_int_equal(p.pattern, PT_PAT_CHASE_HALF);
 	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=1;ws=65536", &p), 0);
 	assert_int_equal(p.pattern, PT_PAT_CHASE);
 }
@@ -55,10 +58,9 @@ static void test_not_a_point(void **state)
 	assert_int_equal(pt_calib_point_from_params("xbacking=4k;ws=65536", &p), 1);
 	assert_int_equal(pt_calib_point_from_params("backing=4kb;ws=65536", &p), 1);
 	assert_int_equal(pt_calib_point_from_params("", &p), 1);
-	/* strides the model has no pattern for, and the label is no backing */
+	/* strides the model has no pattern for */
 	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=3;ws=65536", &p), 1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;stride=2;ws=65536", &p), 1);
-	assert_int_equal(pt_calib_point_from_params("backing=half;ws=65536", &p), 1);
 	/* a backing the model simulates but no usable working set: an error */
 	assert_int_equal(pt_calib_point_from_params("backing=4k", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;ws=1000", &p), -1);
