@@ -135,9 +135,9 @@ const char *pt_walk_cfg_key(size_t i)
 
 const char *pt_lat_key(enum pt_lat l)
 {
-	static const char *const n[PT_LAT_N] = { "lat.l1",    "lat.l2",	   "lat.llc", "lat.mem",
-						 "lat.l1tlb", "lat.l2tlb", "lat.pwc", "lat.walk",
-						 "lat.walk2" };
+	static const char *const n[PT_LAT_N] = { "lat.l1",  "lat.l2",	 "lat.llc",
+						 "lat.mem", "lat.l1tlb", "lat.l2tlb",
+						 "lat.pwc", "lat.walk",	 "lat.walk2" };
 
 	return l < PT_LAT_N ? n[l] : "?";
 }
@@ -301,7 +301,9 @@ void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t 
 		break;
 	case K_S2FMT:
 		snprintf(out, len, "%s",
-			 *(const int *)p < 0 ? "none" : *(const int *)p ? "d128" : "d64");
+			 *(const int *)p < 0 ? "none"
+			 : *(const int *)p   ? "d128"
+					     : "d64");
 		break;
 	case K_S2BACK:
 		snprintf(out, len, "%s", *(const unsigned *)p ? "thp" : "4k");
