@@ -44,6 +44,10 @@ int cmp_pool_main(struct compare_args *a);
 /* -1, with a message, for a run whose meta.json says complete: false (no --allow-incomplete). */
 int cmp_refuse_incomplete(const struct compare_args *a, const char *side,
 			  const struct pt_rundir *r);
+/* stderr: warnings, notes and the regressions by name (compare_verdict.c). */
+void cmp_report_stderr(struct compare_ctx *x);
+/* The exit status, saying on stderr why --strict fails. */
+int cmp_exit_status(const struct compare_ctx *x);
 /* --strict and something could not be judged. */
 bool cmp_strict_fails(const struct compare_ctx *x);
 /* The exit status, so the JSON can record it before the command ends. */
