@@ -1,0 +1,3 @@
+have_fork = 1
+have_mprotect = 1
+have_munmap = 1
