@@ -105,6 +105,8 @@ void pt_virt_detect(struct pt_virt *v)
 #if defined(__x86_64__) || defined(__i386__)
 	if (v->virtualized)
 		cpuid_signature(v);
+#else
+	(void)cpuid_signature; /* the CPUID leaf is x86's: nothing to read here */
 #endif
 	if (pt_sys_read("/sys/hypervisor/type", type, sizeof(type)) >= 0 && type[0]) {
 		char buf[96];
@@ -113,7 +115,8 @@ void pt_virt_detect(struct pt_virt *v)
 		snprintf(buf, sizeof(buf), "/sys/hypervisor/type %s", type);
 		note(v, buf);
 		if (!v->hypervisor[0])
-			snprintf(v->hypervisor, sizeof(v->hypervisor), "%s", type);
+			snprintf(v->hypervisor, sizeof(v->hypervisor), "%.*s",
+				 (int)sizeof(v->hypervisor) - 1, type);
 	}
 	dmi(v);
 }
