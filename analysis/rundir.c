@@ -386,9 +386,11 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
 	/* a newer layout may mean what this reader would misread: refuse it */
 	ver = pt_json_get(&doc, "schema_version");
 	if (ver && pt_schema_number_ok(ver) && strtod(ver, NULL) > PT_SCHEMA_VERSION) {
+		/* the message first: ver points into doc */
+		pt_errf(err, errlen, "%s: schema_version %s is newer than this ptbench reads (%d)",
+			name, ver, PT_SCHEMA_VERSION);
 		pt_json_doc_free(&doc);
-		return pt_errf(err, errlen, "%s: schema_version %s is newer than this ptbench reads (%d)",
-			       name, ver, PT_SCHEMA_VERSION);
+		return -1;
 	}
 	meta_fill(&doc, m);
 	m->present = true;
