@@ -44,8 +44,7 @@ enum pt_history_err pt_hist_fail(struct pt_history *h, enum pt_history_err e, ch
 }
 
 /* One integer from a PRAGMA; -1 and err when the file is not a database. */
-static int pragma_int(struct pt_history *h, const char *sql, long long *v, char *err,
-		      size_t errlen)
+static int pragma_int(struct pt_history *h, const char *sql, long long *v, char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc = sqlite3_prepare_v2(h->db, sql, -1, &st, NULL);

@@ -63,11 +63,11 @@ enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool *
 				   size_t idlen, char *err, size_t errlen);
 /* Call fn for each run matching f, oldest first; fn returning non-zero stops. */
 enum pt_history_err pt_history_list(struct pt_history *h, const struct pt_history_filter *f,
-				    int (*fn)(void *ctx, const struct pt_history_run *r),
-				    void *ctx, char *err, size_t errlen);
+				    int (*fn)(void *ctx, const struct pt_history_run *r), void *ctx,
+				    char *err, size_t errlen);
 /* One run by id (an unknown id is bad input). */
-enum pt_history_err pt_history_get(struct pt_history *h, const char *id,
-				   struct pt_history_run *r, char *err, size_t errlen);
+enum pt_history_err pt_history_get(struct pt_history *h, const char *id, struct pt_history_run *r,
+				   char *err, size_t errlen);
 /* The meta.json text a run was added with (malloc'd; NULL and no error when it had none). */
 enum pt_history_err pt_history_meta(struct pt_history *h, const char *id, char **text, char *err,
 				    size_t errlen);

@@ -59,8 +59,7 @@ static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
 }
 
 static enum pt_history_err run_id(const char *dir, const struct pt_rundir *r, const char *meta,
-				  size_t metalen, char *id, size_t idlen, char *err,
-				  size_t errlen)
+				  size_t metalen, char *id, size_t idlen, char *err, size_t errlen)
 {
 	uint64_t h = 0xcbf29ce484222325ull;
 	char *csv;
@@ -256,8 +255,9 @@ static void column_text(sqlite3_stmt *st, int i, char *out, size_t len)
 	snprintf(out, len, "%s", t ? (const char *)t : "");
 }
 
-#define RUN_COLUMNS "id, tag, kernel_release, host, suite, started_utc, tool_version," \
-		    " source_path, nrows"
+#define RUN_COLUMNS                                                                                \
+	"id, tag, kernel_release, host, suite, started_utc, tool_version,"                         \
+	" source_path, nrows"
 
 static void run_from_row(sqlite3_stmt *st, struct pt_history_run *r)
 {
@@ -273,15 +273,15 @@ static void run_from_row(sqlite3_stmt *st, struct pt_history_run *r)
 }
 
 enum pt_history_err pt_history_list(struct pt_history *h, const struct pt_history_filter *f,
-				    int (*fn)(void *ctx, const struct pt_history_run *r),
-				    void *ctx, char *err, size_t errlen)
+				    int (*fn)(void *ctx, const struct pt_history_run *r), void *ctx,
+				    char *err, size_t errlen)
 {
 	static const char sql[] = "SELECT " RUN_COLUMNS " FROM runs"
 				  " WHERE (?1 IS NULL OR tag = ?1) AND (?2 IS NULL OR"
 				  " kernel_release = ?2) AND (?3 IS NULL OR host = ?3) AND"
 				  " (?4 IS NULL OR suite = ?4) ORDER BY started_utc, added_utc, id";
-	const char *v[4] = { f ? f->tag : NULL, f ? f->kernel_release : NULL,
-			     f ? f->host : NULL, f ? f->suite : NULL };
+	const char *v[4] = { f ? f->tag : NULL, f ? f->kernel_release : NULL, f ? f->host : NULL,
+			     f ? f->suite : NULL };
 	struct pt_history_run r;
 	sqlite3_stmt *st;
 	int i, rc;
@@ -302,8 +302,8 @@ enum pt_history_err pt_history_list(struct pt_history *h, const struct pt_histor
 	return PT_HIST_OK;
 }
 
-enum pt_history_err pt_history_get(struct pt_history *h, const char *id,
-				   struct pt_history_run *r, char *err, size_t errlen)
+enum pt_history_err pt_history_get(struct pt_history *h, const char *id, struct pt_history_run *r,
+				   char *err, size_t errlen)
 {
 	sqlite3_stmt *st;
 	int rc;

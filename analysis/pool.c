@@ -12,10 +12,14 @@
 static int point_cmp(const void *pa, const void *pb)
 {
 	const struct pt_pool_point *a = pa, *b = pb;
-	struct pt_series x = { .workload = (char *)a->workload, .cs = (char *)a->cs,
-			       .params = (char *)a->params, .metric = (char *)a->metric };
-	struct pt_series y = { .workload = (char *)b->workload, .cs = (char *)b->cs,
-			       .params = (char *)b->params, .metric = (char *)b->metric };
+	struct pt_series x = { .workload = (char *)a->workload,
+			       .cs = (char *)a->cs,
+			       .params = (char *)a->params,
+			       .metric = (char *)a->metric };
+	struct pt_series y = { .workload = (char *)b->workload,
+			       .cs = (char *)b->cs,
+			       .params = (char *)b->params,
+			       .metric = (char *)b->metric };
 
 	/* the one key order of the comparison (analysis/rundir.c) */
 	return pt_series_key_cmp(&x, &y);
@@ -171,8 +175,8 @@ static int correct(struct pt_pool_result *r)
 		w->verdict = pt_cmp_verdict(w->p_adj, w->alpha, w->change_pct, w->threshold_pct,
 					    w->key->better);
 		/* Holm's first step is Bonferroni: what any one row can count on */
-		w->detectable_pct = fmax(detectable(w, w->alpha / (double)r->tested),
-					 w->threshold_pct);
+		w->detectable_pct =
+			fmax(detectable(w, w->alpha / (double)r->tested), w->threshold_pct);
 		det[k++] = w->detectable_pct;
 	}
 	pt_sort_doubles(det, k);

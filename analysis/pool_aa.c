@@ -16,8 +16,9 @@ static double binom_cdf(size_t k, size_t n, double p)
 	size_t i;
 
 	for (i = 0; i <= k && i <= n; i++)
-		s += exp(lgamma((double)n + 1) - lgamma((double)i + 1) - lgamma((double)(n - i) + 1) +
-			 (double)i * log(p) + (double)(n - i) * log1p(-p));
+		s += exp(lgamma((double)n + 1) - lgamma((double)i + 1) -
+			 lgamma((double)(n - i) + 1) + (double)i * log(p) +
+			 (double)(n - i) * log1p(-p));
 	return s;
 }
 
@@ -75,8 +76,9 @@ static enum pt_pool_role role_of(void *ctx, const char *id)
 
 	for (i = 0; i < r->ids->n; i++)
 		if (!strcmp(r->ids->id[i], id))
-			return i < r->pool ? PT_POOL_BASE
-					   : i >= r->lo && i < r->hi ? PT_POOL_NEW : PT_POOL_SKIP;
+			return i < r->pool		 ? PT_POOL_BASE
+			       : i >= r->lo && i < r->hi ? PT_POOL_NEW
+							 : PT_POOL_SKIP;
 	return PT_POOL_SKIP;
 }
 
@@ -90,7 +92,8 @@ struct aa_ctx {
 static bool is_primary(const void *ctx, const char *workload, const char *cs, const char *metric)
 {
 	const struct aa_ctx *x = ctx;
-	struct pt_series s = { .workload = (char *)workload, .cs = (char *)cs,
+	struct pt_series s = { .workload = (char *)workload,
+			       .cs = (char *)cs,
 			       .metric = (char *)metric };
 
 	return pt_rundir_is_primary(&x->prim, &s);
@@ -218,7 +221,8 @@ static enum pt_history_err aa_trials(struct aa_ctx *x, struct pt_pool_aa_result 
 		pt_pool_data_free(&d);
 	}
 	r->fired_upper95 = pt_binom_upper95(r->fired, r->trials);
-	fprintf(x->o->out, "A/A: the gate fired on %zu of %zu runs; 95%% upper bound of the rate %.3f\n",
+	fprintf(x->o->out,
+		"A/A: the gate fired on %zu of %zu runs; 95%% upper bound of the rate %.3f\n",
 		r->fired, r->trials, r->fired_upper95);
 	return PT_HIST_OK;
 }
@@ -251,7 +255,8 @@ enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opt
 	e = pt_history_list(h, &f, collect, &x.ids, err, errlen);
 	r->runs = x.ids.n;
 	if (!e && x.ids.n < o->pool + 1) {
-		pt_errf(err, errlen, "%zu run(s) match; the pool of %zu and at least one more are needed",
+		pt_errf(err, errlen,
+			"%zu run(s) match; the pool of %zu and at least one more are needed",
 			x.ids.n, o->pool);
 		e = PT_HIST_EINPUT;
 	}

@@ -161,8 +161,7 @@ static int push(struct group *g, double v)
 
 enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, const char *suite,
 				       enum pt_pool_role (*role)(void *ctx, const char *id),
-				       void *ctx, struct pt_pool_data *d, char *err,
-				       size_t errlen)
+				       void *ctx, struct pt_pool_data *d, char *err, size_t errlen)
 {
 	static const char sql[] =
 		"SELECT rows.run_id, workload, cs, params, metric, unit, better, value"
@@ -219,10 +218,9 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 	return PT_HIST_OK;
 }
 
-enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
-					 const char *suite, const char *const *exclude,
-					 size_t nexclude, struct pt_pool_data *d, char *err,
-					 size_t errlen)
+enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag, const char *suite,
+					 const char *const *exclude, size_t nexclude,
+					 struct pt_pool_data *d, char *err, size_t errlen)
 {
 	struct exclude_list ex = { exclude, nexclude };
 

@@ -22,10 +22,9 @@ struct pt_pool_data {
  * any), except the runs whose ids are in exclude[] (the NEW runs, when they
  * were added to the history first).
  */
-enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag,
-					 const char *suite, const char *const *exclude,
-					 size_t nexclude, struct pt_pool_data *d, char *err,
-					 size_t errlen);
+enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag, const char *suite,
+					 const char *const *exclude, size_t nexclude,
+					 struct pt_pool_data *d, char *err, size_t errlen);
 
 /* Where a history run goes: left out, into the pool, or in as a NEW run. */
 enum pt_pool_role { PT_POOL_SKIP = 0, PT_POOL_BASE, PT_POOL_NEW };
@@ -33,8 +32,7 @@ enum pt_pool_role { PT_POOL_SKIP = 0, PT_POOL_BASE, PT_POOL_NEW };
 /* The same, each run's role chosen by role(ctx, run id). */
 enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, const char *suite,
 				       enum pt_pool_role (*role)(void *ctx, const char *id),
-				       void *ctx, struct pt_pool_data *d, char *err,
-				       size_t errlen);
+				       void *ctx, struct pt_pool_data *d, char *err, size_t errlen);
 /* One point per series of a NEW run. 0, or -1 when out of memory. */
 int pt_pool_add_new(struct pt_pool_data *d, const struct pt_rundir *r);
 void pt_pool_data_free(struct pt_pool_data *d);

@@ -144,9 +144,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			break;
 		case 'm':
 			if (pt_parse_u64(optarg, 2, 100000, &a->pool_min))
-				return pt_usage_error("compare",
-						      "--pool-min needs a whole number >= 2, not '%s'",
-						      optarg);
+				return pt_usage_error(
+					"compare", "--pool-min needs a whole number >= 2, not '%s'",
+					optarg);
 			break;
 		case 'I':
 			a->allow_incomplete = true;
@@ -162,7 +162,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	}
 	if (a->pool_db) {
 		if (argc - optind < 1)
-			return pt_usage_error("compare", "--baseline-db needs one or more NEW runs");
+			return pt_usage_error("compare",
+					      "--baseline-db needs one or more NEW runs");
 		if (a->format != FMT_TEXT && a->format != FMT_JSON)
 			return pt_usage_error("compare", "--baseline-db writes text or json");
 		a->news = argv + optind;
@@ -215,8 +216,7 @@ static int write_output(struct compare_ctx *x)
 	return PT_EXIT_OK;
 }
 
-int cmp_refuse_incomplete(const struct compare_args *a, const char *side,
-			  const struct pt_rundir *r)
+int cmp_refuse_incomplete(const struct compare_args *a, const char *side, const struct pt_rundir *r)
 {
 	if (a->allow_incomplete || strcmp(r->meta.complete, "false"))
 		return 0;

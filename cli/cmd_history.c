@@ -64,7 +64,8 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 
 	if (c == 'P' || c == 'N') {
 		if (pt_parse_u64(v, c == 'P' ? 2 : 1, 100000, &n))
-			return pt_usage_error("history", "--%s needs a whole number >= %d, not '%s'",
+			return pt_usage_error("history",
+					      "--%s needs a whole number >= %d, not '%s'",
 					      c == 'P' ? "pool" : "new", c == 'P' ? 2 : 1, v);
 		*(c == 'P' ? &o->pool : &o->news) = (size_t)n;
 		return 0;
@@ -75,14 +76,16 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 			       : 0;
 	if (c == 'T')
 		return pt_cmp_parse_pct(v, &o->threshold_pct)
-			       ? pt_usage_error("history", "--threshold must be a percentage >= 0, "
-							   "not '%s'",
+			       ? pt_usage_error("history",
+						"--threshold must be a percentage >= 0, "
+						"not '%s'",
 						v)
 			       : 0;
 	x = strtod(v, &end);
 	if (*end || end == v || !(x > 0 && x < 1000))
-		return pt_usage_error("history", "--inject must be a percentage in (0, 1000), not "
-						 "'%s'",
+		return pt_usage_error("history",
+				      "--inject must be a percentage in (0, 1000), not "
+				      "'%s'",
 				      v);
 	o->inject_pct = x;
 	return 0;
@@ -92,12 +95,18 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 static int parse_args(int argc, char **argv, struct history_args *a)
 {
 	static const struct option longopts[] = {
-		{ "db", required_argument, NULL, 'd' },	    { "tag", required_argument, NULL, 't' },
-		{ "kernel", required_argument, NULL, 'k' }, { "host", required_argument, NULL, 'H' },
-		{ "suite", required_argument, NULL, 's' },  { "format", required_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' }, { "help", no_argument, NULL, 'h' },
-		{ "pool", required_argument, NULL, 'P' },   { "new", required_argument, NULL, 'N' },
-		{ "inject", required_argument, NULL, 'I' }, { "alpha", required_argument, NULL, 'a' },
+		{ "db", required_argument, NULL, 'd' },
+		{ "tag", required_argument, NULL, 't' },
+		{ "kernel", required_argument, NULL, 'k' },
+		{ "host", required_argument, NULL, 'H' },
+		{ "suite", required_argument, NULL, 's' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "pool", required_argument, NULL, 'P' },
+		{ "new", required_argument, NULL, 'N' },
+		{ "inject", required_argument, NULL, 'I' },
+		{ "alpha", required_argument, NULL, 'a' },
 		{ "threshold", required_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -107,13 +116,27 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'd': a->db = optarg; break;
-		case 't': a->filter.tag = optarg; break;
-		case 'k': a->filter.kernel_release = optarg; break;
-		case 'H': a->filter.host = optarg; break;
-		case 's': a->filter.suite = optarg; break;
-		case 'f': a->format = optarg; break;
-		case 'o': a->out = optarg; break;
+		case 'd':
+			a->db = optarg;
+			break;
+		case 't':
+			a->filter.tag = optarg;
+			break;
+		case 'k':
+			a->filter.kernel_release = optarg;
+			break;
+		case 'H':
+			a->filter.host = optarg;
+			break;
+		case 's':
+			a->filter.suite = optarg;
+			break;
+		case 'f':
+			a->format = optarg;
+			break;
+		case 'o':
+			a->out = optarg;
+			break;
 		case 'P':
 		case 'N':
 		case 'I':
@@ -150,8 +173,8 @@ static int do_add(struct pt_history *h, int n, char **dirs)
 
 	for (i = 0; i < n; i++) {
 		bool added;
-		enum pt_history_err e = pt_history_add(h, dirs[i], &added, id, sizeof(id), err,
-						       sizeof(err));
+		enum pt_history_err e =
+			pt_history_add(h, dirs[i], &added, id, sizeof(id), err, sizeof(err));
 
 		if (e)
 			return fail(e, err);
@@ -170,9 +193,8 @@ static int print_run(void *ctx, const struct pt_history_run *r)
 		printf("%s,%s,%s,%s,%s,%s,%lld\n", r->id, r->started_utc, r->suite, r->tag,
 		       r->kernel_release, r->host, r->nrows);
 	else
-		printf("%-38s %-20s %-6s %-12s %-24s %-12s %lld\n", r->id, r->started_utc,
-		       r->suite, r->tag[0] ? r->tag : "-", r->kernel_release, r->host,
-		       r->nrows);
+		printf("%-38s %-20s %-6s %-12s %-24s %-12s %lld\n", r->id, r->started_utc, r->suite,
+		       r->tag[0] ? r->tag : "-", r->kernel_release, r->host, r->nrows);
 	return 0;
 }
 
@@ -265,7 +287,10 @@ int cmd_history(int argc, char **argv)
 	static const char *const actions[] = { "add", "list", "show", "export", "aa" };
 	struct history_args a = {
 		.db = PT_HISTORY_DEFAULT_DB,
-		.aa = { .pool = 10, .news = 3, .inject_pct = 10, .alpha = PT_CMP_ALPHA_DEFAULT,
+		.aa = { .pool = 10,
+			.news = 3,
+			.inject_pct = 10,
+			.alpha = PT_CMP_ALPHA_DEFAULT,
 			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },
 	};
 	const char *action;
@@ -285,8 +310,8 @@ int cmd_history(int argc, char **argv)
 		if (!strcmp(action, actions[i]))
 			break;
 	if (i == sizeof(actions) / sizeof(actions[0]))
-		return pt_usage_error("history", "unknown action '%s' (add, list, show, export, aa)",
-				      action);
+		return pt_usage_error("history",
+				      "unknown action '%s' (add, list, show, export, aa)", action);
 	ret = parse_args(argc - 1, argv + 1, &a);
 	if (ret)
 		return ret < 0 ? PT_EXIT_OK : ret;

@@ -296,10 +296,12 @@ int cmd_run(int argc, char **argv)
 	 * (2 / C(20, 10) = 1.1e-5) for a Holm-corrected p to reach 0.01 over
 	 * the ~400 varying series of a run; with 5 (0.0079) it cannot fire.
 	 */
-	struct run_opts o = {
-		.suite = "quick", .reps = 10, .warmup = 1, .cpu = -1, .mem_frac = 0.5,
-		.lock_wait = PT_KNOB_LOCK_WAIT_S
-	};
+	struct run_opts o = { .suite = "quick",
+			      .reps = 10,
+			      .warmup = 1,
+			      .cpu = -1,
+			      .mem_frac = 0.5,
+			      .lock_wait = PT_KNOB_LOCK_WAIT_S };
 	struct pt_run run;
 	char outbuf[256];
 	int ret, failed;
