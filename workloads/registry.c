@@ -12,6 +12,7 @@ extern const struct pt_workload pt_wl_munmap;
 extern const struct pt_workload pt_wl_fork;
 extern const struct pt_workload pt_wl_thp;
 extern const struct pt_workload pt_wl_pgtable;
+extern const struct pt_workload pt_wl_ptops;
 
 /* The order is the order of a suite run and of ptbench list. */
 const struct pt_workload *const pt_workloads[] = {
@@ -23,6 +24,7 @@ const struct pt_workload *const pt_workloads[] = {
 	&pt_wl_munmap, /* munmap and MADV_DONTNEED */
 	&pt_wl_thp, /* huge-page faults, collapse, split, mTHP */
 	&pt_wl_pgtable, /* page-table memory of dense and sparse layouts */
+	&pt_wl_ptops, /* replicas of the kernel's page-table loops, D64 vs D128 */
 	NULL,
 };
 
