@@ -156,7 +156,8 @@ static int predict_row(const struct pt_rundir *run, struct pt_opcost *o, struct 
 	r->profiled = shares(run, r, share);
 	o->any_profile |= r->profiled;
 	pt_op_predict(share, r->samples, r->t64, &r->d64, &r->d128, o->rep, &r->pred);
-	r->bound_share = r->pred.f[r->main].bound_share;
+	/* a bound on the profiled component: none without a profile */
+	r->bound_share = r->profiled ? r->pred.f[r->main].bound_share : -1;
 	return 0;
 }
 

@@ -62,6 +62,8 @@ void pt_opcost_heldout(const struct pt_rundir *run, struct pt_opcost *o);
 
 /* ops_model.csv (results/SCHEMA.md). */
 int pt_opcost_write_csv(FILE *f, const struct pt_opcost *o);
+/* ops_validation.csv: each check, its value, target and verdict. */
+int pt_opcost_write_validation(FILE *f, const struct pt_opcost *o);
 /*
  * Replace the run's d128_predicted_* rows in DIR/results.csv with these:
  * for every repetition of each predicted case, its D64 value times the

@@ -78,7 +78,8 @@ static void heldout_fault(struct pt_opcost *o)
 
 static void heldout_fork(const struct pt_rundir *run, struct pt_opcost *o)
 {
-	double x[MAX_FORK_POINTS], y[MAX_FORK_POINTS], sx = 0, sy = 0, sxx = 0, sxy = 0, slope, icpt;
+	double x[MAX_FORK_POINTS], y[MAX_FORK_POINTS], sx = 0, sy = 0, sxx = 0, sxy = 0, slope,
+						       icpt;
 	const char *name[MAX_FORK_POINTS];
 	struct pt_opcost_heldout *h = &o->fork;
 	size_t i, n = 0, big = 0, k;

@@ -36,7 +36,8 @@ static const struct pt_series *replica_series(const struct pt_rundir *run, enum 
 
 		if (!is(s->workload, "ptops") ||
 		    !is(s->metric, op == PT_REPL_ALLOC ? "ns_per_table" : "ns_per_entry") ||
-		    pt_params_parse(s->params, &p) || !is(pt_params_get(&p, "op"), pt_replica_name(op)) ||
+		    pt_params_parse(s->params, &p) ||
+		    !is(pt_params_get(&p, "op"), pt_replica_name(op)) ||
 		    !is(pt_params_get(&p, "format"), format) || pt_params_get_size(&p, "size", &sz))
 			continue;
 		if (*size) {

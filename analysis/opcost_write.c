@@ -72,6 +72,49 @@ int pt_opcost_write_csv(FILE *f, const struct pt_opcost *o)
 	return ferror(f) ? -1 : 0;
 }
 
+static void put_check(FILE *f, const char *check, const char *cs, double v, const char *target,
+		      bool pass, const char *note)
+{
+	put_str(f, check, true);
+	put_str(f, cs, false);
+	pt_csv_put_num(f, v);
+	put_str(f, target, false);
+	put_str(f, pass ? "yes" : "no", false);
+	put_str(f, note, false);
+	fputc('\n', f);
+}
+
+static void put_heldout(FILE *f, const char *check, const struct pt_opcost_heldout *h)
+{
+	if (h->have)
+		put_check(f, check, h->target, h->err, "|error| <= 0.20", fabs(h->err) <= 0.2,
+			  h->what);
+}
+
+int pt_opcost_write_validation(FILE *f, const struct pt_opcost *o)
+{
+	size_t i;
+
+	fprintf(f, "check,case,value,target,pass,note\n");
+	for (i = 0; i < o->n; i++) {
+		const struct pt_opcost_row *r = &o->rows[i];
+		char note[96];
+
+		if (r->profiled && r->coverage >= 0)
+			put_check(f, "profile_coverage", r->s->cs, r->coverage, "0.90 to 1.10",
+				  fabs(r->coverage - 1) <= 0.1, "sampled time / timed time");
+		if (r->bound_share >= 0) {
+			snprintf(note, sizeof(note), "replica %s D64 cost x entries / profiled %s",
+				 pt_replica_name(pt_comp_replica(r->main)), pt_comp_name(r->main));
+			put_check(f, "replica_bound", r->s->cs, r->bound_share, "<= 1",
+				  r->bound_share <= 1, note);
+		}
+	}
+	put_heldout(f, "heldout_fault", &o->fault);
+	put_heldout(f, "heldout_fork", &o->fork);
+	return ferror(f) ? -1 : 0;
+}
+
 static void put_row(FILE *f, const struct pt_series *s, int rep, const char *suffix, double v)
 {
 	char metric[160];
@@ -100,8 +143,8 @@ static int copy_measured(FILE *f, const char *buf, size_t len, const char *name,
 	if (!scratch)
 		return pt_errf(err, errlen, "out of memory");
 	while (pos < len) {
-		nf = pt_csv_record(buf, len, &pos, &line, scratch, fields, RESULTS_FIELDS + 1,
-				   name, err, errlen);
+		nf = pt_csv_record(buf, len, &pos, &line, scratch, fields, RESULTS_FIELDS + 1, name,
+				   err, errlen);
 		if (nf < 0)
 			break;
 		if (nf != RESULTS_FIELDS) {

@@ -40,8 +40,8 @@ static void usage(FILE *f)
 		"\n"
 		"options:\n"
 		"  --results DIR  the run (results.csv, meta.json)\n"
-		"  --no-write     print only: neither DIR/ops_model.csv nor the\n"
-		"                 d128_predicted_* rows of DIR/results.csv\n"
+		"  --no-write     print only: none of DIR/ops_model.csv, DIR/ops_validation.csv\n"
+		"                 and the d128_predicted_* rows of DIR/results.csv\n"
 		"  -h, --help     this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the files could not be written, 2 bad usage or\n"
@@ -129,20 +129,23 @@ static void print_validation(const struct pt_opcost *o)
 	print_heldout("held-out fork", &o->fork);
 }
 
-static int write_outputs(const char *dir, const struct pt_opcost *o)
+static int write_file(const char *dir, const char *name, const struct pt_opcost *o,
+		      int (*put)(FILE *, const struct pt_opcost *))
 {
-	char path[4096], tmp[4200], err[512];
+	char path[4096], tmp[4200];
 	FILE *f;
 	int ret;
 
-	if (pt_path_join(path, sizeof(path), dir, "ops_model.csv"))
-		return pt_usage_error("model ops", "%s: path too long", dir);
+	if (pt_path_join(path, sizeof(path), dir, name)) {
+		fprintf(stderr, "error: %s: path too long\n", dir);
+		return PT_EXIT_FAIL;
+	}
 	f = pt_atomic_open(path, tmp, sizeof(tmp));
 	if (!f) {
 		fprintf(stderr, "error: %s: %s\n", path, strerror(errno));
 		return PT_EXIT_FAIL;
 	}
-	if (pt_opcost_write_csv(f, o)) {
+	if (put(f, o)) {
 		pt_atomic_abort(f, tmp);
 		fprintf(stderr, "error: %s: write failed\n", path);
 		return PT_EXIT_FAIL;
@@ -152,20 +155,32 @@ static int write_outputs(const char *dir, const struct pt_opcost *o)
 		fprintf(stderr, "error: %s: %s\n", path, strerror(-ret));
 		return PT_EXIT_FAIL;
 	}
+	return PT_EXIT_OK;
+}
+
+static int write_outputs(const char *dir, const struct pt_opcost *o)
+{
+	char err[512];
+
+	if (write_file(dir, "ops_model.csv", o, pt_opcost_write_csv) ||
+	    write_file(dir, "ops_validation.csv", o, pt_opcost_write_validation))
+		return PT_EXIT_FAIL;
 	if (pt_opcost_merge_rows(dir, o, err, sizeof(err))) {
 		fprintf(stderr, "error: %s\n", err);
 		return PT_EXIT_FAIL;
 	}
-	printf("\nwrote %s and the d128_predicted_* rows of %s/results.csv\n", path, dir);
+	printf("\nwrote %s/ops_model.csv, %s/ops_validation.csv and the d128_predicted_* rows "
+	       "of %s/results.csv\n",
+	       dir, dir, dir);
 	return PT_EXIT_OK;
 }
 
 int cmd_model_ops(int argc, char **argv)
 {
 	static const struct option opts[] = { { "results", required_argument, NULL, 'r' },
-					       { "no-write", no_argument, NULL, 'n' },
-					       { "help", no_argument, NULL, 'h' },
-					       { NULL, 0, NULL, 0 } };
+					      { "no-write", no_argument, NULL, 'n' },
+					      { "help", no_argument, NULL, 'h' },
+					      { NULL, 0, NULL, 0 } };
 	const char *dir = NULL;
 	struct pt_rundir run;
 	struct pt_opcost o;

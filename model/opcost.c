@@ -21,11 +21,10 @@
 
 static const char *const op_names[PT_OP_N] = { "fork", "mprotect", "munmap", "fault" };
 static const char *const comp_names[PT_COMP_N] = { "pt_copy", "pt_chprot", "pt_zap",
-						   "pt_free", "pt_alloc", "pt_set",
+						   "pt_free", "pt_alloc",  "pt_set",
 						   "zero",    "tlb_flush", "kernel_other",
 						   "user" };
-static const char *const replica_names[PT_REPL_N] = { "copy", "chprot", "zap", "set",
-						      "alloc" };
+static const char *const replica_names[PT_REPL_N] = { "copy", "chprot", "zap", "set", "alloc" };
 
 const char *pt_op_name(enum pt_op op)
 {
@@ -71,7 +70,8 @@ static double mapped_entries(const struct pt_geometry *g, const struct pt_pgtabl
 		entries += (double)t->level[h].blocks;
 		block_bytes += (double)t->level[h].blocks * (double)g->level[h].block_bytes;
 	}
-	return entries + ((double)t->mapped_bytes - block_bytes) / (double)(1ull << g->granule_shift);
+	return entries +
+	       ((double)t->mapped_bytes - block_bytes) / (double)(1ull << g->granule_shift);
 }
 
 static double table_pages(const struct pt_pgtable *t)
@@ -245,6 +245,7 @@ void pt_op_predict(const double share[PT_COMP_N], double samples, double t64_ns,
 	/* the shares are multinomial proportions of the profile's samples */
 	out->sampling_sd = samples > 0 ? sqrt(fmax(m2 - mid * mid, 0) / samples) : 0;
 	out->ratio = mid;
-	out->ratio_lo = lo - 2 * out->sampling_sd;
+	/* a cost cannot go below nothing, whatever the sampling error */
+	out->ratio_lo = fmax(lo - 2 * out->sampling_sd, 0);
 	out->ratio_hi = hi + 2 * out->sampling_sd;
 }

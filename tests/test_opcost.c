@@ -42,8 +42,9 @@ static void test_fork_4k_counts(void **state)
 /* A 2M THP fault is two 1M block faults under D128, each with a deposited table. */
 static void test_thp_fault_counts(void **state)
 {
-	struct pt_op_case c = { .op = PT_OP_FAULT, .region_bytes = 64 * MIB, .thp = true,
-				.fault_bytes = 2 * MIB };
+	struct pt_op_case c = {
+		.op = PT_OP_FAULT, .region_bytes = 64 * MIB, .thp = true, .fault_bytes = 2 * MIB
+	};
 	struct pt_op_counts a, b;
 	char err[128];
 
@@ -59,7 +60,9 @@ static void test_thp_fault_counts(void **state)
 /* munmap per 4K page: one PTE; a table per 512 pages (D64) or 256 (D128). */
 static void test_munmap_counts(void **state)
 {
-	struct pt_op_case c = { .op = PT_OP_MUNMAP, .region_bytes = 256 * MIB, .fault_bytes = 4096,
+	struct pt_op_case c = { .op = PT_OP_MUNMAP,
+				.region_bytes = 256 * MIB,
+				.fault_bytes = 4096,
 				.frees_tables = true };
 	struct pt_op_counts a, b;
 	char err[128];
@@ -97,8 +100,9 @@ static void test_bad_cases(void **state)
 static void test_factor_bound(void **state)
 {
 	struct pt_op_counts a = { .entries = 10, .ops = 1 }, b = { .entries = 10, .ops = 1 };
-	struct pt_replica_cost rc = { .have = true, .d64 = 2.5, .d128 = 5, .ratio = 2,
-				      .ratio_lo = 1.8, .ratio_hi = 2.2 };
+	struct pt_replica_cost rc = {
+		.have = true, .d64 = 2.5, .d128 = 5, .ratio = 2, .ratio_lo = 1.8, .ratio_hi = 2.2
+	};
 	struct pt_comp_factor f;
 
 	(void)state;
@@ -123,8 +127,9 @@ static void test_factor_bound(void **state)
 static void test_predict(void **state)
 {
 	struct pt_op_counts a = { .entries = 10, .ops = 1 }, b = { .entries = 10, .ops = 1 };
-	struct pt_replica_cost rc[PT_REPL_N] = { { .have = true, .d64 = 0.625, .d128 = 1.25,
-						   .ratio = 2, .ratio_lo = 2, .ratio_hi = 2 } };
+	struct pt_replica_cost rc[PT_REPL_N] = {
+		{ .have = true, .d64 = 0.625, .d128 = 1.25, .ratio = 2, .ratio_lo = 2, .ratio_hi = 2 }
+	};
 	double share[PT_COMP_N] = { 0 };
 	struct pt_op_prediction p;
 	double sd;
