@@ -41,7 +41,7 @@ int pt_opcost_write_csv(FILE *f, const struct pt_opcost *o)
 	fprintf(f, "workload,case,params,metric,op,region_bytes,thp,d64_ns,d128_ns,d128_ns_lo,"
 		   "d128_ns_hi,ratio,ratio_lo,ratio_hi,basis,profile_samples,profile_coverage,"
 		   "replica_bound_share,entries_d64,entries_d128,tables_d64,tables_d128,"
-		   "levels_d64,levels_d128\n");
+		   "levels_d64,levels_d128,replicas\n");
 	for (i = 0; i < o->n; i++) {
 		const struct pt_opcost_row *r = &o->rows[i];
 		const struct pt_op_prediction *p = &r->pred;
@@ -67,7 +67,9 @@ int pt_opcost_write_csv(FILE *f, const struct pt_opcost *o)
 		pt_csv_put_num(f, r->d128.entries);
 		pt_csv_put_num(f, r->d64.tables);
 		pt_csv_put_num(f, r->d128.tables);
-		fprintf(f, ",%u,%u\n", r->d64.levels, r->d128.levels);
+		fprintf(f, ",%u,%u", r->d64.levels, r->d128.levels);
+		put_str(f, o->replica_size[0] ? o->replica_size : "none", false);
+		fputc('\n', f);
 	}
 	return ferror(f) ? -1 : 0;
 }
