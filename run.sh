@@ -210,7 +210,7 @@ cmd_test() {
 	[ "$failed" -eq 0 ]
 }
 
-# Run, fit the walk model, report; exits with the run's status.
+# Run, fit the walk model, model the operations, report; exits with the run's status.
 run_and_report() {
 	local out=$1; shift
 	say "running: build/ptbench run --out $out $*"
@@ -222,6 +222,16 @@ run_and_report() {
 	elif say "fitting the translation model to the tlb sweep" &&
 		! build/ptbench model walk calibrate --results "$out" >"$out/walk_calibration.txt"; then
 		say "calibration failed (see $out/walk_calibration.txt); the report will say so"
+		rc=1
+	fi
+	# exit 2 only says the run has no operation case (e.g. --workload tlb)
+	local orc=0
+	say "predicting D128's cost to the page-table operations (ptbench model ops)"
+	build/ptbench model ops --results "$out" >"$out/ops_model.txt" 2>&1 || orc=$?
+	if [ "$orc" -eq 2 ]; then
+		say "no operation case to model: $(tail -1 "$out/ops_model.txt")"
+	elif [ "$orc" -ne 0 ]; then
+		say "model ops failed (see $out/ops_model.txt)"
 		rc=1
 	fi
 	say "writing the report"

@@ -24,6 +24,7 @@ void model_usage(FILE *f)
 		"                             [--no-deposit]\n"
 		"       ptbench model pgtable --bench [--size BYTES] [--stride BYTES]\n"
 		"       ptbench model walk ...   (ptbench model walk --help)\n"
+		"       ptbench model ops --results DIR   (ptbench model ops --help)\n"
 		"\n"
 		"geometry  levels, entries, table and block sizes of D64 and D128 side by side,\n"
 		"          computed from the architecture's formulas. Default: every granule\n"
@@ -88,5 +89,8 @@ int cmd_model(int argc, char **argv)
 		return cmd_model_pgtable(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "walk"))
 		return cmd_model_walk(argc - 1, argv + 1);
-	return pt_usage_error("model", "unknown model '%s' (geometry, pgtable, walk)", argv[1]);
+	if (!strcmp(argv[1], "ops"))
+		return cmd_model_ops(argc - 1, argv + 1);
+	return pt_usage_error("model", "unknown model '%s' (geometry, pgtable, walk, ops)",
+			      argv[1]);
 }

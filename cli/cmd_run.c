@@ -18,7 +18,10 @@
 
 #include "cli/commands.h"
 #include "cli/run.h"
+#include "harness/guestwarm.h"
 #include "harness/page_reporting.h"
+#include "util/units.h"
+#include "harness/virt.h"
 #include "harness/procmem.h"
 #include "harness/runner.h"
 #include "harness/steal.h"
@@ -188,6 +191,8 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 		return pt_usage_error("run", "--cpu %d: %s", o->cpu, run->binding.err);
 	pt_page_reporting_pause(o->keep_page_reporting, run->page_reporting,
 				sizeof(run->page_reporting));
+	if (pt_run_warm_guest(run, o->warm_guest ? o->warm_guest : "auto", outbuf, outlen))
+		return pt_usage_error("run", "--warm-guest %s: %s", o->warm_guest, outbuf);
 	if (pt_regime_detect(&run->regime))
 		fprintf(stderr, "ptbench run: the translation regime could not be derived\n");
 	ret = make_out_dir(run, o->out, o->force, outbuf, outlen);

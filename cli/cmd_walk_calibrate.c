@@ -217,9 +217,13 @@ int walk_calibrate(int argc, char **argv)
 	memset(&o, 0, sizeof(o));
 	pt_walk_cfg_default(&o.cfg);
 	/* first pass: --no-host-caches decides the base the other options modify */
-	for (c = 1; c < argc; c++)
+	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
 			host = false;
+		/* help is the usage alone, not the host's cache notes before it */
+		if (!strcmp(argv[c], "--help") || !strcmp(argv[c], "-h"))
+			return usage(), PT_EXIT_OK;
+	}
 	if (host)
 		use_host_caches(&o.cfg);
 	optind = 1;

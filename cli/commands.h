@@ -9,6 +9,7 @@ int cmd_list(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_model_walk(int argc, char **argv);
+int cmd_model_ops(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_summary(int argc, char **argv);

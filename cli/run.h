@@ -16,6 +16,7 @@ struct run_opts {
 	const char *case_glob;
 	const char *out;
 	const char *tag;
+	const char *warm_guest; /* "auto", "off" or a size */
 	int reps, warmup, cpu, lock_wait;
 	uint64_t max_mem;
 	double mem_frac;

@@ -38,6 +38,11 @@ static void run_usage(FILE *f)
 		"  --keep-page-reporting\n"
 		"                      leave free page reporting on (default: paused for the\n"
 		"                      run where the guest has it, restored at exit)\n"
+		"  --warm-guest auto|off|SIZE\n"
+		"                      on a guest, touch and release this much memory before\n"
+		"                      measuring, so cases get host-backed frames (auto: twice\n"
+		"                      the largest case, at most half of MemAvailable, when\n"
+		"                      virtualized with page reporting paused; docs/run.md)\n"
 		"  --lock-wait S       wait up to S seconds for another run's system changes\n"
 		"                      to end (default 300), then exit 1\n"
 		"  --aslr              keep address-space randomisation (default: off for\n"
@@ -66,6 +71,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "sequential", no_argument, NULL, 'Q' },
 		{ "keep-page-reporting", no_argument, NULL, 'K' },
 		{ "lock-wait", required_argument, NULL, 'L' },
+		{ "warm-guest", required_argument, NULL, 'G' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -103,6 +109,18 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 		case 'Q':
 			o->sequential = true;
 			break;
+		case 'G': {
+			uint64_t b;
+
+			if (strcmp(optarg, "auto") && strcmp(optarg, "off") &&
+			    (pt_size_parse(optarg, &b) || !b))
+				return pt_usage_error("run",
+						      "--warm-guest '%s': not auto, off or a size "
+						      "such as 2G",
+						      optarg);
+			o->warm_guest = optarg;
+			break;
+		}
 		case 'K':
 			o->keep_page_reporting = true;
 			break;

@@ -472,6 +472,7 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_int(j, "warmup", run->warmup);
 	pt_json_str(j, "order", run->interleave ? "interleaved" : "sequential");
 	pt_json_str(j, "free_page_reporting", run->page_reporting);
+	pt_json_str(j, "guest_warm", run->guest_warm);
 	pt_json_str(j, "knobs_recovered", pt_knob_recovered());
 	pt_json_str(j, "tag", run->tag);
 	pt_json_str(j, "started_utc", run->started_utc);

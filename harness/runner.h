@@ -58,6 +58,7 @@ struct pt_run {
 	double steal_start_s; /* host steal time at the start, NaN unknown */
 	char command_line[1024];
 	char page_reporting[128]; /* free page reporting during the run */
+	char guest_warm[192]; /* --warm-guest: what was touched, or why not */
 	/* errno of a failed write of results.csv or meta.json: the run stopped there */
 	int write_err;
 };

@@ -12,13 +12,12 @@ import io
 from collections import namedtuple
 
 import headline
+import opcost
 import ptdata
 
 Row = namedtuple("Row", "what d64 d128 change kind basis")
 # Above this the walk model's fit is said to miss the measurement.
 FIT_WARN_PCT = 25.0
-OPERATIONS = (("fork", "ns_per_fork"), ("mprotect", "ns_per_page"), ("munmap", "ns_per_page"),
-              ("fault", "ns_per_fault"))
 WALK_LEAVES_OUT = ("nested (two-stage) translation, prefetchers, memory-level parallelism, "
                    "the contiguous bit and the instruction TLB")
 NESTED_LEAVES_OUT = ("the host's own walk-cache policy, the guest allocator's real layout, "
@@ -235,14 +234,8 @@ def _thp_row(run, pmd64, pmd128):
                "the fault cost of a D128 THP is not modelled")
 
 
-def _operations_row(run):
-    have = ["%s %s" % (w, m) for w, m in OPERATIONS if run.select(w, m)]
-    d64 = ("measured in the workload tables below (%s)" % ", ".join(have)) if have else \
-        "not measured in this run"
-    return Row("kernel operation costs (fork, mprotect, munmap, faults)", d64,
-               "not yet modelled", "-", "not modelled",
-               "no operation-cost model yet: the D128 cost of copying, changing and freeing "
-               "twice the table pages is not predicted")
+def _operations_rows(run):
+    return opcost.decision_rows(run, Row)
 
 
 def rows(run):
@@ -254,5 +247,5 @@ def rows(run):
     pmd = run.meta_get("regime", "pmd_size")
     pmd64 = int(pmd) if pmd else (_level(geo, "D64", "pmd", "block_bytes") if geo else 0)
     out.append(_thp_row(run, pmd64, _level(geo, "D128", "pmd", "block_bytes") if geo else 0))
-    out.append(_operations_row(run))
+    out += _operations_rows(run)
     return out

@@ -29,6 +29,8 @@ SIZE_KEYS = ("size", "ws", "resident", "region")
 MODELLED_METRICS = ("pgtable_bytes_model_running", "pgtable_bytes_model_d64",
                     "pgtable_bytes_model_d128", "pgtable_d128_d64_ratio",
                     "pgtable_model_vs_kernel_ratio")
+# `ptbench model ops` predictions (docs/opcost.md)
+MODELLED_PREFIX = "d128_predicted_"
 WALK_SOURCES = ("measured", "fitted-d64", "predicted-d128")
 # Column names accepted in walk_model.csv, first one is the documented one.
 WALK_COLUMN_ALIASES = {
@@ -260,7 +262,8 @@ class Series:
 
     @property
     def modelled(self):
-        return self.metric in MODELLED_METRICS
+        return self.metric in MODELLED_METRICS or \
+            self.metric.startswith(MODELLED_PREFIX)
 
     def summary(self):
         """The series' statistics from `ptbench summary` (set by Run)."""

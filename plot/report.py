@@ -21,10 +21,11 @@ import sys
 import cmpjson
 import extract
 import ptdata
+import reportops
 import reporttext as rt
 
 FIGURES = (("pgtable", "fig_pgtable"), ("translation", "fig_translation"),
-           ("mmcost", "fig_mmcost"), ("faults", "fig_faults"))
+           ("mmcost", "fig_mmcost"), ("faults", "fig_faults"), ("opcost", "fig_opcost"))
 
 
 def parse_args(argv):
@@ -90,6 +91,7 @@ def build(run, run2, args):
         rt.comparison(doc, run, run2, result, args.gate_config)
     rt.decision_table(doc, run)
     rt.headlines(doc, run)
+    reportops.section(doc, run)
     rt.workloads(doc, run)
     rt.measured_vs_modelled(doc, run)
     rt.caveats(doc, run)

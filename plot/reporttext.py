@@ -27,7 +27,8 @@ PRIMARY = OrderedDict([
 ])
 FIGURE_OF = {"tlb": "translation", "pgtable": "pgtable", "fork": "mmcost",
              "mprotect": "mmcost", "munmap": "mmcost", "fault": "faults", "thp": "faults"}
-FIGURE_NUMBER = {"pgtable": 1, "translation": 2, "mmcost": 3, "faults": 4, "compare": 5}
+FIGURE_NUMBER = {"pgtable": 1, "translation": 2, "mmcost": 3, "faults": 4, "compare": 5,
+                 "opcost": 6}
 HIGH_CV = 0.10
 MAX_LISTED = 15
 APPENDIX = "REPORT-series.md"

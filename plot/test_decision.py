@@ -5,6 +5,8 @@ medians ptbench summary gives; needs $PTBENCH."""
 import csv
 import os
 import statistics
+import tempfile
+import types
 import unittest
 
 import decision
@@ -70,8 +72,30 @@ class TestDecision(unittest.TestCase):
     def test_every_row_says_its_kind(self):
         for r in self.rows.values():
             self.assertTrue(r.kind, r)
+        # the fixture run has no ops_model.csv: the row says so and how to make one
         ops = self.rows["kernel operation costs (fork, mprotect, munmap, faults)"]
-        self.assertEqual(ops.kind, "not modelled")
+        self.assertEqual(ops.kind, "not available")
+        self.assertIn("ptbench model ops", ops.basis)
+
+    def test_operation_rows(self):
+        """One row per headline operation, the largest region, its range as written."""
+        header = ("workload,case,params,metric,op,region_bytes,thp,d64_ns,d128_ns,d128_ns_lo,"
+                  "d128_ns_hi,ratio,ratio_lo,ratio_hi,basis,profile_samples,profile_coverage,"
+                  "replica_bound_share,entries_d64,entries_d128,tables_d64,tables_d128,"
+                  "levels_d64,levels_d128,replicas\n")
+        line = ("fork,fork-4k-%s,backing=4k;layout=dense;size=%d,ns_per_fork,fork,%d,0,"
+                "100,110,105,120,1.1,1.05,1.2,%s,500,0.95,0.01,1,1,1,2,4,5,256M\n")
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "ops_model.csv"), "w") as f:
+                f.write(header + line % ("64M", 1 << 26, 1 << 26, "no-profile") +
+                        line % ("1G", 1 << 30, 1 << 30, "profile"))
+            run = types.SimpleNamespace(dir=d)
+            rows = decision._operations_rows(run)
+        self.assertEqual(len(rows), 1)
+        self.assertIn("fork-4k-1G", rows[0].what)
+        self.assertEqual(rows[0].change, "1.100x [1.050, 1.200]")
+        self.assertEqual(rows[0].kind, "modelled")
+        self.assertIn("500 samples", rows[0].basis)
 
     def test_no_geometry_without_regime(self):
         saved = self.fixture.meta

@@ -63,8 +63,9 @@ has "$r" '^\| PMD block: THP and the smaller hugetlb size \| 2 MiB \| 1 MiB \|' 
 has "$r" '^\| PUD block: the larger hugetlb size \| 1 GiB \| 256 MiB \|' "decision: PUD 1G -> 256M"
 has "$r" '^\| contiguous run at PMD level.* \| 32 MiB \| 16 MiB \|' "decision: contiguous runs"
 has "$r" '^\| THP cases measured \(backing=thp\) \| THP fraction' "decision: the THP cases"
-has "$r" '^\| kernel operation costs \(fork, mprotect, munmap, faults\) \|.*\| not yet modelled \|' \
-	"decision: operation costs not modelled"
+has "$r" '^\| kernel operation costs \(fork, mprotect, munmap, faults\) \|.*\| not modelled in this run \|.*ptbench model ops' \
+	"decision: operation costs not modelled without ops_model.csv"
+has "$r" '^## Page-table operations under D128 \(modelled\)' "the operations section"
 # the appendix: its own file, linked, with every series and the environment
 a=$tmp/a/REPORT-series.md
 has "$r" '\]\(REPORT-series.md\)' "the appendix linked"
