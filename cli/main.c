@@ -23,7 +23,7 @@ static const struct pt_command commands[] = {
 	{ "summary", cmd_summary, "per-series medians and intervals of a run, as JSON or CSV" },
 	{ "history", cmd_history, "keep runs in a SQLite history: add, list, show, export" },
 	{ "calibrate", cmd_calibrate, "measure the gate's A/A false-positive rate" },
-	{ "report", cmd_report, "write REPORT.md and figures for one or two runs" },
+	{ "report", cmd_report, "REPORT.md and figures for one or two runs; --db: a fleet" },
 };
 
 static void usage(FILE *f)
