@@ -4,12 +4,14 @@
 # ./run.sh          set up what is missing, build, run the default suite,
 #                   model, plot and report; prints where REPORT.md is.
 # ./run.sh test     set up, build (native, sanitizer, arm64 cross) and run
-#                   every test, and one case in an arm64 VM.
+#                   every test, one case in an arm64 VM and the LAVA job.
 # ./run.sh setup    only install what is missing and build libperf.
 # ./run.sh build    set up and build build/ptbench.
 # ./run.sh reference  the main job into results/reference/, and REPORT.md.
 # ./run.sh arm64-vm   cross-build, boot an arm64 kernel in qemu-system-aarch64,
 #                   run ptbench there and check it (docs/arm64-vm.md).
+# ./run.sh lava     run ci/lava/ptbench.yaml in a local LAVA QEMU job with
+#                   lava-run and check its log (docs/lava.md).
 set -euo pipefail
 
 top=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -37,7 +39,7 @@ usage: ./run.sh [command] [ptbench run options]
 commands:
   (none)   set up, build, run the quick suite, model, plot, report
   test     set up, build native + sanitizer + arm64 cross, run every test,
-           and one case in an arm64 qemu-system-aarch64 VM
+           one case in an arm64 qemu-system-aarch64 VM and the LAVA job
   setup    install missing Debian packages, build libperf (cached)
   build    set up and build build/ptbench
   reference  run as the main job into results/reference/ and write the
@@ -45,6 +47,10 @@ commands:
   arm64-vm [--kernel FILE] [-- run options]
            cross-build and run ptbench in an arm64 qemu-system-aarch64
            VM, then check the results (tools/arm64-vm.sh --help)
+  lava [options] [-- run options]
+           run the LAVA test definition ci/lava/ptbench.yaml in a local
+           LAVA QEMU job (lava-run, arm64 guest) and check its log for
+           every test case and measurement (tools/lava-run.sh --help)
   --help   this text
 
 Options after the command (or alone) are passed to 'ptbench run', e.g.
@@ -198,6 +204,23 @@ run_arm64_smoke() {
 	fi
 }
 
+# The LAVA test definition in a local lava-run QEMU job (docs/lava.md): about
+# half a minute once lava-dispatcher is installed, so it runs with the tests.
+run_lava_smoke() {
+	local tmp rc=0
+	tmp=$(mktemp -d)
+	say "LAVA job smoke test (tools/lava-run.sh)"
+	"$top/tools/lava-run.sh" --ptbench "$top/build-arm64/ptbench" \
+		--host-ptbench "$top/build/ptbench" --out "$tmp/lava" --timeout 15 || rc=$?
+	rm -rf "$tmp"
+	if [ "$rc" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		say "LAVA job smoke test failed"
+		failed=$((failed + 1))
+	fi
+}
+
 cmd_test() {
 	setup cross
 	build_all
@@ -205,6 +228,7 @@ cmd_test() {
 	run_ctest build-asan
 	run_ctest build-arm64
 	run_arm64_smoke
+	run_lava_smoke
 	echo
 	echo "ptbench: $passed passed, $failed failed"
 	[ "$failed" -eq 0 ]
@@ -291,9 +315,26 @@ cmd_arm64_vm() {
 	exec "$top/tools/arm64-vm.sh" --ptbench "$top/build-arm64/ptbench" "$@"
 }
 
+# Both builds (arm64 for the guest, native for the log check), then
+# tools/lava-run.sh (docs/lava.md).
+cmd_lava() {
+	local a
+	for a in "$@"; do
+		case $a in -h|--help) exec "$top/tools/lava-run.sh" --help ;; --) break ;; esac
+	done
+	setup cross
+	build_native
+	configure_build build-arm64 -DLIBPERF_PREFIX="$(libperf_prefix cross)" \
+		-DCMAKE_TOOLCHAIN_FILE="$top/cmake/aarch64-linux-gnu.cmake" \
+		-DPTBENCH_TEST_EMULATOR="qemu-aarch64-static -L /usr/aarch64-linux-gnu"
+	exec "$top/tools/lava-run.sh" --ptbench "$top/build-arm64/ptbench" \
+		--host-ptbench "$top/build/ptbench" "$@"
+}
+
 case "${1:-}" in
 -h|--help|help) usage ;;
 arm64-vm) shift; cmd_arm64_vm "$@" ;;
+lava) shift; cmd_lava "$@" ;;
 test) shift; cmd_test "$@" ;;
 setup) shift; setup cross; libperf_prefix native >/dev/null; libperf_prefix cross >/dev/null ;;
 build) shift; setup; build_native ;;

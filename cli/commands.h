@@ -13,6 +13,7 @@ int cmd_model_ops(int argc, char **argv);
 int cmd_snapshot(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_summary(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 /* report --db: the fleet report of a history (cmd_report.c hands over). */

@@ -116,47 +116,9 @@ install_vm_pkgs() {
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >&2
 }
 
-# An arm64 package unpacked under $cache/<name>_<version>/ (once).
-fetch_arm64_pkg() {
-	local name=$1 ver dir deb
-	ver=$(apt-cache policy "$name:arm64" 2>/dev/null | sed -n 's/^ *Candidate: //p')
-	if [ -z "$ver" ] || [ "$ver" = "(none)" ]; then
-		# offline, or no apt lists: use what is cached
-		dir=$(find "$cache" -maxdepth 1 -name "${name}_*" -type d 2>/dev/null | sort | tail -n 1)
-		[ -n "$dir" ] && [ -f "$dir/.done" ] || die "no arm64 package '$name' (run apt-get update; is arm64 a dpkg architecture?)"
-		echo "$dir"
-		return 0
-	fi
-	dir=$cache/${name}_${ver//:/%3a}
-	if [ ! -f "$dir/.done" ]; then
-		say "fetching $name:arm64 $ver"
-		rm -rf "$dir" && mkdir -p "$dir/dl"
-		# apt's sandbox user cannot write root's folders: let it
-		chmod 777 "$dir/dl"
-		(cd "$dir/dl" && apt-get download -q "$name:arm64=$ver" >&2)
-		deb=$(find "$dir/dl" -name '*.deb' | head -n 1)
-		[ -n "$deb" ] || die "apt-get download $name:arm64 gave no .deb"
-		dpkg-deb -x "$deb" "$dir/root"
-		rm -rf "$dir/dl"
-		touch "$dir/.done"
-	fi
-	echo "$dir"
-}
-
-# The Debian kernel image package that linux-image-arm64 points to.
-debian_kernel_pkg() {
-	local p
-	p=$(apt-cache depends linux-image-arm64:arm64 2>/dev/null |
-		sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' | head -n 1)
-	if [ -z "$p" ]; then
-		p=$(find "$cache" -maxdepth 1 -name 'linux-image-*-arm64_*' -type d 2>/dev/null |
-			sort | tail -n 1)
-		p=${p##*/}
-		p=${p%%_*}
-	fi
-	[ -n "$p" ] || die "cannot find the Debian arm64 kernel package (apt-get update first)"
-	echo "$p"
-}
+# fetch_arm64_pkg, debian_kernel_pkg, resolve_libs: shared with tools/lava-run.sh
+# shellcheck source=tools/arm64-vm/pkgs.sh
+. "$here/pkgs.sh"
 
 # Modules (by name) and every module they depend on, dependencies first.
 declare -A mod_seen=()
@@ -186,28 +148,6 @@ resolve_modules() {
 		mod_visit "$mdir" "$m"
 	done
 	printf '%s\n' "${mod_order[@]}"
-}
-
-# The shared libraries a binary needs, found in the arm64 library folders.
-LIBDIRS=(/usr/aarch64-linux-gnu/lib /usr/lib/aarch64-linux-gnu /lib/aarch64-linux-gnu)
-resolve_libs() {
-	local -A seen=()
-	local queue=("$1") f n d found
-	while [ ${#queue[@]} -gt 0 ]; do
-		f=${queue[0]}
-		queue=("${queue[@]:1}")
-		for n in $(aarch64-linux-gnu-readelf -d "$f" | sed -n 's/.*NEEDED.*\[\(.*\)\]/\1/p'); do
-			[ -n "${seen[$n]:-}" ] && continue
-			found=
-			for d in "${LIBDIRS[@]}"; do
-				[ -e "$d/$n" ] && { found=$d/$n; break; }
-			done
-			[ -n "$found" ] || die "$f needs $n, which no arm64 library folder holds"
-			seen[$n]=$found
-			queue+=("$found")
-			echo "$found"
-		done
-	done
 }
 
 cleanup() {
