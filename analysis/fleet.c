@@ -15,6 +15,25 @@ bool pt_fleet_is_modelled(const char *metric)
 	       !strcmp(metric, "pgtable_d128_d64_ratio");
 }
 
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/*
+ * The modelled rows a fleet table shows: each prediction once (its range
+ * rows, _lo and _hi, would double it), and the page-table model's D128
+ * figures of the pgtable workload only (every other case repeats them).
+ */
+static bool fleet_shows_modelled(const struct pt_fleet_point *p)
+{
+	if (!strncmp(p->metric, "d128_predicted_", strlen("d128_predicted_")))
+		return !ends_with(p->metric, "_lo") && !ends_with(p->metric, "_hi");
+	return pt_fleet_is_modelled(p->metric) && !strcmp(p->workload, "pgtable");
+}
+
 /* A kept point and the group of its run. */
 struct kept {
 	const struct pt_fleet_point *p;
@@ -197,7 +216,7 @@ static struct kept *keep_points(const struct pt_fleet_point *pts, size_t npts,
 	for (i = 0; i < npts; i++) {
 		bool modelled = pt_fleet_is_modelled(pts[i].metric);
 
-		if (!modelled && !pts[i].primary && !f->undeclared)
+		if (modelled ? !fleet_shows_modelled(&pts[i]) : !pts[i].primary && !f->undeclared)
 			continue;
 		k[*nk] = (struct kept){ &pts[i], run_group[pts[i].run], modelled };
 		(*nk)++;
