@@ -24,7 +24,7 @@ JOBS=$(nproc 2>/dev/null || echo 2)
 
 BASE_PKGS=(build-essential cmake pkg-config libpfm4-dev libhwloc-dev
 	libcmocka-dev zlib1g-dev libsqlite3-dev "$LINUX_SRC_PKG" xz-utils python3
-	python3-matplotlib python3-numpy gnuplot-nox valgrind)
+	python3-matplotlib python3-numpy gnuplot-nox valgrind libxml2-utils)
 CROSS_PKGS=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
 	libhwloc-dev:arm64 libpfm4-dev:arm64 libcmocka-dev:arm64
 	zlib1g-dev:arm64 libsqlite3-dev:arm64)

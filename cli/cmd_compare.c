@@ -40,7 +40,8 @@ static void usage(FILE *f)
 		"                     match wins; gate=off shows a series without judging it\n"
 		"                     (ptbench calibrate writes one for this machine)\n"
 		"  --filter GLOB      compare only series whose workload/case/metric matches\n"
-		"  --format F         text (default), markdown, csv or json\n"
+		"  --format F         text (default), markdown, csv, json or junit (JUnit XML\n"
+		"                     for CI servers: one test case per gated series)\n"
 		"  -o, --output FILE  write the table to FILE (atomically) instead of stdout\n"
 		"  --allow-incomplete compare a run whose meta.json says complete: false\n"
 		"                     (killed, or stopped by a full disk); refused otherwise\n"
@@ -67,7 +68,7 @@ static void usage(FILE *f)
 
 static int parse_format(const char *s, enum out_format *f)
 {
-	static const char *const names[] = { "text", "markdown", "csv", "json" };
+	static const char *const names[] = { "text", "markdown", "csv", "json", "junit" };
 	size_t i;
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -124,7 +125,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			if (parse_format(optarg, &a->format))
 				return pt_usage_error(
 					"compare",
-					"--format '%s': expected text, markdown, csv or json",
+					"--format '%s': expected text, markdown, csv, json or junit",
 					optarg);
 			break;
 		case 'o':
@@ -164,8 +165,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		if (argc - optind < 1)
 			return pt_usage_error("compare",
 					      "--baseline-db needs one or more NEW runs");
-		if (a->format != FMT_TEXT && a->format != FMT_JSON)
-			return pt_usage_error("compare", "--baseline-db writes text or json");
+		if (a->format != FMT_TEXT && a->format != FMT_JSON && a->format != FMT_JUNIT)
+			return pt_usage_error("compare",
+					      "--baseline-db writes text, json or junit");
 		a->news = argv + optind;
 		a->nnew = argc - optind;
 		a->opts.filter = a->filter;
@@ -185,35 +187,47 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 
 /* ---- output, stderr and the exit status ---- */
 
-static int write_output(struct compare_ctx *x)
+FILE *cmp_out_open(const struct compare_args *a, char *tmp, size_t len)
 {
-	static void (*const printers[])(struct compare_ctx *, FILE *) = {
-		[FMT_TEXT] = cmp_print_text,
-		[FMT_MARKDOWN] = cmp_print_markdown,
-		[FMT_CSV] = cmp_print_csv,
-		[FMT_JSON] = cmp_print_json,
-	};
-	char tmp[PATH_MAX];
-	FILE *f = stdout;
+	FILE *f;
+
+	if (!a->out_path)
+		return stdout;
+	f = pt_atomic_open(a->out_path, tmp, len);
+	if (!f)
+		fprintf(stderr, "ptbench compare: %s: %s\n", a->out_path,
+			strerror(errno ? errno : ENAMETOOLONG));
+	return f;
+}
+
+int cmp_out_close(const struct compare_args *a, FILE *f, const char *tmp)
+{
 	int err;
 
-	if (x->a->out_path) {
-		f = pt_atomic_open(x->a->out_path, tmp, sizeof(tmp));
-		if (!f) {
-			fprintf(stderr, "ptbench compare: %s: %s\n", x->a->out_path,
-				strerror(errno ? errno : ENAMETOOLONG));
-			return PT_EXIT_USAGE;
-		}
-	}
-	printers[x->a->format](x, f);
-	if (!x->a->out_path)
+	if (!a->out_path)
 		return fflush(stdout) ? PT_EXIT_FAIL : PT_EXIT_OK;
-	err = pt_atomic_commit(f, tmp, x->a->out_path);
+	err = pt_atomic_commit(f, tmp, a->out_path);
 	if (err) {
-		fprintf(stderr, "ptbench compare: %s: %s\n", x->a->out_path, strerror(-err));
+		fprintf(stderr, "ptbench compare: %s: %s\n", a->out_path, strerror(-err));
 		return PT_EXIT_USAGE;
 	}
 	return PT_EXIT_OK;
+}
+
+static int write_output(struct compare_ctx *x)
+{
+	static void (*const printers[])(struct compare_ctx *, FILE *) = {
+		[FMT_TEXT] = cmp_print_text,   [FMT_MARKDOWN] = cmp_print_markdown,
+		[FMT_CSV] = cmp_print_csv,     [FMT_JSON] = cmp_print_json,
+		[FMT_JUNIT] = cmp_print_junit,
+	};
+	char tmp[PATH_MAX];
+	FILE *f = cmp_out_open(x->a, tmp, sizeof(tmp));
+
+	if (!f)
+		return PT_EXIT_USAGE;
+	printers[x->a->format](x, f);
+	return cmp_out_close(x->a, f, tmp);
 }
 
 int cmp_refuse_incomplete(const struct compare_args *a, const char *side, const struct pt_rundir *r)

@@ -5,7 +5,6 @@
  * its arguments, finds the script and an interpreter, and runs it.
  */
 #include <errno.h>
-#include <libgen.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
@@ -13,25 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "cli/plotscript.h"
 #include "util/path.h"
-
-/* Debian's python3-matplotlib is installed for the system interpreter. */
-#define SYSTEM_PYTHON "/usr/bin/python3"
-#define EXEC_FAILED 127
-/*
- * Where the scripts are, relative to the directory of this binary: the
- * build copies plot/ to share/ptbench/plot beside ptbench, and
- * 'cmake --install' puts it under PREFIX/share with the binary in
- * PREFIX/bin. No source path is compiled in, so an installed ptbench works
- * after the source tree is gone.
- */
-#define PLOT_BUILD_REL "share/ptbench/plot"
-#define PLOT_INSTALL_REL "../share/ptbench/plot"
 
 struct report_args {
 	const char *dir, *dir2;
@@ -44,6 +29,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: ptbench report DIR [DIR2] [--config FILE] [--no-plots] [--python PATH]\n"
+		"       ptbench report --db FILE [--tag T]... [--out DIR] [--force] [--no-plots]\n"
 		"\n"
 		"Write DIR/REPORT.md with its figures in DIR/figures/ (PNG and SVG) and the\n"
 		"data for the gnuplot scripts in DIR/plot-data/: first what D128 would\n"
@@ -51,18 +37,19 @@ static void usage(FILE *f)
 		"headline figures, each workload's table and figure, what was measured and\n"
 		"what was modelled, and the caveats; every series and the environment go\n"
 		"to DIR/REPORT-series.md. With DIR2, the report opens with the comparison\n"
-		"of DIR (BASE) with DIR2 (NEW) by 'ptbench compare'.\n"
+		"of DIR (BASE) with DIR2 (NEW) by 'ptbench compare'. With --db, a fleet\n"
+		"report of a run history instead: hosts x kernels ('report --db F --help').\n"
 		"\n"
 		"options:\n"
 		"  --no-plots     no figures (needs no matplotlib); the report says so\n"
 		"  --config FILE  with DIR2: the gate's per-series settings, passed to\n"
 		"                 'ptbench compare --config' (e.g. calibrate's gate.conf)\n"
 		"  --python PATH  the Python 3 interpreter (default: $PTBENCH_PYTHON, else\n"
-		"                 " SYSTEM_PYTHON " where it exists, else python3 on PATH)\n"
+		"                 " PT_SYSTEM_PYTHON " where it exists, else python3 on PATH)\n"
 		"  -h, --help     this text\n"
 		"\n"
-		"The scripts are found beside this binary: BINDIR/" PLOT_BUILD_REL " (a build\n"
-		"tree), else BINDIR/" PLOT_INSTALL_REL " (an install); $PTBENCH_PLOTDIR\n"
+		"The scripts are found beside this binary: BINDIR/" PT_PLOT_BUILD_REL " (a build\n"
+		"tree), else BINDIR/" PT_PLOT_INSTALL_REL " (an install); $PTBENCH_PLOTDIR\n"
 		"overrides both.\n"
 		"Exit status: 0 written, 1 the report could not be made (e.g. matplotlib\n"
 		"missing), 2 bad usage or input (a missing directory, a malformed CSV).\n"
@@ -131,74 +118,12 @@ static int check_run_dir(const char *dir)
 	return 0;
 }
 
-static const char *pick_python(const char *requested)
-{
-	const char *env = getenv("PTBENCH_PYTHON");
-
-	if (requested)
-		return requested;
-	if (env && *env)
-		return env;
-	if (!access(SYSTEM_PYTHON, X_OK))
-		return SYSTEM_PYTHON;
-	return "python3";
-}
-
-static bool script_in(const char *dir, char *out, size_t len)
-{
-	return snprintf(out, len, "%s/report.py", dir) < (int)len && !access(out, R_OK);
-}
-
-/* The script: $PTBENCH_PLOTDIR, else beside the binary (self). */
-static int script_path(const char *self, char *out, size_t len)
-{
-	const char *env = getenv("PTBENCH_PLOTDIR");
-	char self_copy[PATH_MAX], dir[PATH_MAX + 32];
-	const char *bindir;
-
-	if (env && *env) {
-		if (script_in(env, out, len))
-			return 0;
-		fprintf(stderr, "ptbench report: $PTBENCH_PLOTDIR: %s/report.py: %s\n", env,
-			strerror(errno ? errno : ENAMETOOLONG));
-		return -1;
-	}
-	if (!*self) {
-		fprintf(stderr, "ptbench report: cannot read /proc/self/exe to find the "
-				"scripts; set PTBENCH_PLOTDIR to the plot directory\n");
-		return -1;
-	}
-	snprintf(self_copy, sizeof(self_copy), "%s", self);
-	bindir = dirname(self_copy);
-	snprintf(dir, sizeof(dir), "%s/" PLOT_BUILD_REL, bindir);
-	if (script_in(dir, out, len))
-		return 0;
-	snprintf(dir, sizeof(dir), "%s/" PLOT_INSTALL_REL, bindir);
-	if (script_in(dir, out, len))
-		return 0;
-	fprintf(stderr,
-		"ptbench report: report.py is neither in %s/" PLOT_BUILD_REL
-		" nor in %s/" PLOT_INSTALL_REL
-		" (build or install ptbench with CMake, or set PTBENCH_PLOTDIR)\n",
-		bindir, bindir);
-	return -1;
-}
-
-/* This binary, so the script can run 'ptbench compare'; "" when unknown. */
-static void self_path(char *out, size_t len)
-{
-	ssize_t n = readlink("/proc/self/exe", out, len - 1);
-
-	out[n > 0 ? n : 0] = '\0';
-}
-
 static int run_script(const struct report_args *a, const char *script, const char *self)
 {
 	const char *argv[12];
-	int argc = 0, status;
-	pid_t pid;
+	int argc = 0;
 
-	argv[argc++] = pick_python(a->python);
+	argv[argc++] = pt_plot_python(a->python);
 	argv[argc++] = script;
 	argv[argc++] = a->dir;
 	if (a->dir2)
@@ -214,34 +139,18 @@ static int run_script(const struct report_args *a, const char *script, const cha
 		argv[argc++] = self;
 	}
 	argv[argc] = NULL;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		perror("ptbench report: fork");
-		return PT_EXIT_FAIL;
-	}
-	if (!pid) {
-		execvp(argv[0], (char *const *)argv);
-		fprintf(stderr, "ptbench report: cannot run %s: %s\n", argv[0], strerror(errno));
-		_exit(EXEC_FAILED);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR) {
-			perror("ptbench report: waitpid");
-			return PT_EXIT_FAIL;
-		}
-	if (!WIFEXITED(status)) {
-		fprintf(stderr, "ptbench report: %s was killed by signal %d\n", script,
-			WTERMSIG(status));
-		return PT_EXIT_FAIL;
-	}
-	switch (WEXITSTATUS(status)) {
-	case PT_EXIT_OK:
-	case PT_EXIT_USAGE:
-		return WEXITSTATUS(status);
-	default:
-		return PT_EXIT_FAIL;
-	}
+	return pt_plot_run("report", argv);
+}
+
+/* --db anywhere: the fleet report of a history (cmd_report_fleet.c). */
+static bool fleet_mode(int argc, char **argv)
+{
+	int i;
+
+	for (i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--db") || !strncmp(argv[i], "--db=", 5))
+			return true;
+	return false;
 }
 
 int cmd_report(int argc, char **argv)
@@ -250,6 +159,8 @@ int cmd_report(int argc, char **argv)
 	char script[PATH_MAX], self[PATH_MAX];
 	int rc;
 
+	if (fleet_mode(argc, argv))
+		return cmd_report_fleet(argc, argv);
 	rc = parse_args(argc, argv, &a);
 	if (rc)
 		return rc == 1 ? PT_EXIT_OK : rc;
@@ -258,8 +169,8 @@ int cmd_report(int argc, char **argv)
 		rc = check_run_dir(a.dir2);
 	if (rc)
 		return rc;
-	self_path(self, sizeof(self));
-	if (script_path(self, script, sizeof(script)))
+	pt_plot_self(self, sizeof(self));
+	if (pt_plot_script("report", "report.py", self, script, sizeof(script)))
 		return PT_EXIT_FAIL;
 	return run_script(&a, script, self);
 }

@@ -16,6 +16,8 @@ int cmd_summary(int argc, char **argv);
 int cmd_export(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+/* report --db: the fleet report of a history (cmd_report.c hands over). */
+int cmd_report_fleet(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 
 /* "error: ..." on stderr, for usage errors; returns PT_EXIT_USAGE. */

@@ -13,9 +13,10 @@
 
 #include "analysis/compare.h"
 #include "analysis/compare_env.h"
+#include "analysis/pool.h"
 #include "analysis/rundir.h"
 
-enum out_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
+enum out_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_JUNIT };
 
 struct compare_args {
 	const char *base, *cand;
@@ -58,8 +59,18 @@ void cmp_print_text(struct compare_ctx *x, FILE *f);
 void cmp_print_markdown(struct compare_ctx *x, FILE *f);
 void cmp_print_csv(struct compare_ctx *x, FILE *f);
 void cmp_print_json(struct compare_ctx *x, FILE *f);
+/* compare_junit.c: JUnit XML for CI servers, two runs and against a pool */
+void cmp_print_junit(struct compare_ctx *x, FILE *f);
+void cmp_pool_print_junit(const struct compare_args *a, const struct pt_pool_result *r,
+			  const struct pt_rundir *news, int nnew, FILE *f);
+/* -o FILE opened atomically, else stdout; NULL (message given) when it cannot be. */
+FILE *cmp_out_open(const struct compare_args *a, char *tmp, size_t len);
+/* Committed (or stdout flushed): 0, or the exit status of the failure. */
+int cmp_out_close(const struct compare_args *a, FILE *f, const char *tmp);
 
 /* compare_fmt.c: cells and lines every format shares */
+/* Four significant digits, with an SI prefix for very large or small values. */
+void cmp_fmt_num(double v, char *buf, size_t len);
 void cmp_fmt_side(const struct pt_series *s, const struct pt_summary *sum, char *buf, size_t len);
 void cmp_fmt_delta(double d, char *buf, size_t len);
 void cmp_fmt_p(double p, char *buf, size_t len);

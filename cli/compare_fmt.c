@@ -6,7 +6,7 @@
 #include "cli/compare.h"
 
 /* Four significant digits, with an SI prefix for very large or small values. */
-static void fmt_num(double v, char *buf, size_t len)
+void cmp_fmt_num(double v, char *buf, size_t len)
 {
 	static const struct {
 		double scale;
@@ -61,7 +61,7 @@ void cmp_fmt_side(const struct pt_series *s, const struct pt_summary *sum, char 
 		snprintf(buf, len, "-");
 		return;
 	}
-	fmt_num(sum->median, num, sizeof(num));
+	cmp_fmt_num(sum->median, num, sizeof(num));
 	fmt_ci(sum, ci, sizeof(ci));
 	snprintf(buf, len, "%s %s", num, ci);
 }

@@ -3,6 +3,7 @@
  * ptbench compare --baseline-db FILE NEW...: NEW runs judged against a pool
  * of earlier runs in a history (analysis/pool.c holds the test).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,8 @@ struct pool_ctx {
 static bool new_primary(const void *ctx, const char *workload, const char *cs, const char *metric)
 {
 	const struct pool_ctx *x = ctx;
-	struct pt_series s = { .workload = (char *)workload, .cs = (char *)cs,
+	struct pt_series s = { .workload = (char *)workload,
+			       .cs = (char *)cs,
 			       .metric = (char *)metric };
 	int i;
 
@@ -133,6 +135,23 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	fputc('\n', f);
 }
 
+/* The table to -o FILE (atomically) or stdout: 0, or the exit status of the failure. */
+static int write_output(const struct pool_ctx *x)
+{
+	char tmp[PATH_MAX];
+	FILE *f = cmp_out_open(x->a, tmp, sizeof(tmp));
+
+	if (!f)
+		return PT_EXIT_USAGE;
+	if (x->a->format == FMT_JSON)
+		print_json(x, f);
+	else if (x->a->format == FMT_JUNIT)
+		cmp_pool_print_junit(x->a, &x->res, x->news, x->nnew, f);
+	else
+		print_text(x, f);
+	return cmp_out_close(x->a, f, tmp);
+}
+
 static int load(struct pool_ctx *x, struct pt_pool_data *d)
 {
 	const char **ids = calloc((size_t)x->nnew + 1, sizeof(*ids));
@@ -167,8 +186,8 @@ static int load(struct pool_ctx *x, struct pt_pool_data *d)
 	}
 	e = pt_history_open(x->a->pool_db, false, &h, err, sizeof(err));
 	if (!e)
-		e = pt_pool_load_history(h, x->a->pool_tag, x->a->pool_suite, ids,
-					 (size_t)x->nnew, d, err, sizeof(err));
+		e = pt_pool_load_history(h, x->a->pool_tag, x->a->pool_suite, ids, (size_t)x->nnew,
+					 d, err, sizeof(err));
 	if (h)
 		pt_history_close(h);
 	free(ids);
@@ -237,11 +256,9 @@ int cmp_pool_main(struct compare_args *a)
 	ret = load(&x, &d);
 	if (!ret)
 		ret = judge(&x, &d);
+	if (!ret)
+		ret = write_output(&x);
 	if (!ret) {
-		if (a->format == FMT_JSON)
-			print_json(&x, stdout);
-		else
-			print_text(&x, stdout);
 		if (x.res.regressions) {
 			fprintf(stderr, "ptbench compare: significant regression in %zu series:\n",
 				x.res.regressions);
@@ -252,7 +269,7 @@ int cmp_pool_main(struct compare_args *a)
 						x.res.rows[k].key->metric, x.res.rows[k].change_pct,
 						x.res.rows[k].p_adj);
 		}
-		ret = fflush(stdout) ? PT_EXIT_FAIL : x.res.regressions ? PT_EXIT_FAIL : PT_EXIT_OK;
+		ret = x.res.regressions ? PT_EXIT_FAIL : PT_EXIT_OK;
 	}
 	pt_pool_result_free(&x.res);
 	pt_pool_data_free(&d);

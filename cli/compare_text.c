@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/compare.h"
+#include "util/mdtext.h"
 #include "util/table.h"
 
 /* ---- text ---- */
@@ -150,27 +151,11 @@ void cmp_print_text(struct compare_ctx *x, FILE *f)
 
 /* ---- markdown ---- */
 
-/*
- * A table cell from text that came from a run (a tag, a CPU model, a path):
- * markup characters are escaped, < > & as entities (an HTML tag would pass a
- * backslash), line breaks flattened, so the text cannot leave its cell or
- * turn into a link, an image or HTML.
- */
+/* A table cell from text that came from a run (util/mdtext.h says how it is escaped). */
 static void md_cell(FILE *f, const char *s)
 {
 	fputs("| ", f);
-	for (; *s; s++) {
-		const char *ent = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : NULL;
-
-		if (ent)
-			fputs(ent, f);
-		else if (*s == '\n' || *s == '\r')
-			fputc(' ', f);
-		else if (*s && strchr("\\`*_[]|!#", *s))
-			fprintf(f, "\\%c", *s);
-		else
-			fputc(*s, f);
-	}
+	pt_md_escape(f, s);
 	fputc(' ', f);
 }
 

@@ -24,7 +24,7 @@ static const struct pt_command commands[] = {
 	{ "export", cmd_export, "a run as lava-test-case lines for a LAVA test shell" },
 	{ "history", cmd_history, "keep runs in a SQLite history: add, list, show, export" },
 	{ "calibrate", cmd_calibrate, "measure the gate's A/A false-positive rate" },
-	{ "report", cmd_report, "write REPORT.md and figures for one or two runs" },
+	{ "report", cmd_report, "REPORT.md and figures for one or two runs; --db: a fleet" },
 };
 
 static void usage(FILE *f)

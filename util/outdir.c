@@ -12,8 +12,18 @@
 #include "util/outdir.h"
 
 const char *const pt_outdir_artefacts[] = {
-	"results.csv", "meta.json",	   "REPORT.md",		   "REPORT-series.md",
-	"figures",     "plot-data",	   "walk_model.csv", "walk_calibration.txt",
+	"results.csv",
+	"meta.json",
+	"REPORT.md",
+	"REPORT-series.md",
+	"figures",
+	"plot-data",
+	"walk_model.csv",
+	"walk_calibration.txt",
+	/* ptbench report --db */
+	"FLEET.md",
+	"fleet.csv",
+	"fleet-groups.csv",
 	NULL,
 };
 
