@@ -20,6 +20,7 @@
 
 #include "analysis/history.h"
 #include "util/schema.h"
+#include "util/strpool.h"
 
 #define PT_FLEET_MAX_TAGS 64
 
@@ -99,8 +100,7 @@ struct pt_fleet_data {
 	size_t nruns;
 	struct pt_fleet_point *pts;
 	size_t npts, cap;
-	char **strs; /* owned copies the points borrow */
-	size_t nstr, capstr;
+	struct pt_strpool strs; /* owned copies the points borrow */
 	size_t history_runs; /* every run in the history */
 };
 

@@ -8,8 +8,10 @@
 #include "analysis/fleet.h"
 #include "analysis/history_db.h"
 #include "analysis/rundir.h"
+#include "util/dvec.h"
 #include "util/errf.h"
 #include "util/stats.h"
+#include "util/strpool.h"
 
 /* A database that reads as damaged is bad input, like one that is not ours. */
 static enum pt_history_err db_fail(struct pt_history *h, char *err, size_t errlen, const char *what)
@@ -26,25 +28,6 @@ static const char *col(sqlite3_stmt *st, int i)
 	const unsigned char *t = sqlite3_column_text(st, i);
 
 	return t ? (const char *)t : "";
-}
-
-static const char *keep(struct pt_fleet_data *d, const char *s)
-{
-	char *copy;
-
-	if (d->nstr == d->capstr) {
-		size_t cap = d->capstr ? 2 * d->capstr : 1024;
-		char **ns = realloc(d->strs, cap * sizeof(*ns));
-
-		if (!ns)
-			return NULL;
-		d->strs = ns;
-		d->capstr = cap;
-	}
-	copy = strdup(s);
-	if (copy)
-		d->strs[d->nstr++] = copy;
-	return copy;
 }
 
 /* The (workload, case, metric) any selected run declares primary, once each. */
@@ -208,8 +191,7 @@ struct group {
 	long run; /* index, -1 for a run not selected */
 	char id[64], key[5][256];
 	enum pt_better better;
-	double *v;
-	size_t n, cap;
+	struct pt_dvec vals;
 };
 
 static int flush(struct pt_fleet_data *d, struct group *g, const struct primaries *u)
@@ -218,7 +200,7 @@ static int flush(struct pt_fleet_data *d, struct group *g, const struct primarie
 	const char *s[5];
 	int i;
 
-	if (!g->n)
+	if (!g->vals.n)
 		return 0;
 	if (d->npts == d->cap) {
 		size_t cap = d->cap ? 2 * d->cap : 4096;
@@ -230,10 +212,10 @@ static int flush(struct pt_fleet_data *d, struct group *g, const struct primarie
 		d->cap = cap;
 	}
 	for (i = 0; i < 5; i++)
-		if (!(s[i] = keep(d, g->key[i])))
+		if (!(s[i] = pt_strpool_add(&d->strs, g->key[i])))
 			return -1;
 	p = &d->pts[d->npts++];
-	pt_sort_doubles(g->v, g->n);
+	pt_sort_doubles(g->vals.v, g->vals.n);
 	*p = (struct pt_fleet_point){
 		.run = (size_t)g->run,
 		.workload = s[0],
@@ -242,25 +224,10 @@ static int flush(struct pt_fleet_data *d, struct group *g, const struct primarie
 		.metric = s[3],
 		.unit = s[4],
 		.better = g->better,
-		.median = pt_quantile_sorted(g->v, g->n, 0.5),
+		.median = pt_quantile_sorted(g->vals.v, g->vals.n, 0.5),
 		.primary = is_primary(u, s[0], s[1], s[3]),
 	};
-	g->n = 0;
-	return 0;
-}
-
-static int push(struct group *g, double v)
-{
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 64;
-		double *nv = realloc(g->v, cap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		g->v = nv;
-		g->cap = cap;
-	}
-	g->v[g->n++] = v;
+	g->vals.n = 0;
 	return 0;
 }
 
@@ -308,16 +275,16 @@ static enum pt_history_err load_rows(struct pt_history *h, struct pt_fleet_data 
 	while (!fail && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (!same_group(&g, st)) {
 			fail = g.run >= 0 && flush(d, &g, u);
-			g.n = 0;
+			g.vals.n = 0;
 			start(&g, st, d);
 		}
 		if (!fail && g.run >= 0)
-			fail = push(&g, sqlite3_column_double(st, 7));
+			fail = pt_dvec_push(&g.vals, sqlite3_column_double(st, 7));
 	}
 	if (!fail && g.run >= 0)
 		fail = flush(d, &g, u);
 	sqlite3_finalize(st);
-	free(g.v);
+	pt_dvec_free(&g.vals);
 	if (fail)
 		return pt_errf(err, errlen, "%s: out of memory reading the rows", h->path),
 		       PT_HIST_EIO;
@@ -349,11 +316,7 @@ enum pt_history_err pt_fleet_load(struct pt_history *h, const char *const *tags,
 
 void pt_fleet_data_free(struct pt_fleet_data *d)
 {
-	size_t i;
-
-	for (i = 0; i < d->nstr; i++)
-		free(d->strs[i]);
-	free(d->strs);
+	pt_strpool_free(&d->strs);
 	free(d->pts);
 	free(d->runs);
 	memset(d, 0, sizeof(*d));

@@ -6,32 +6,15 @@
 
 #include "analysis/history_db.h"
 #include "analysis/pool_data.h"
+#include "util/dvec.h"
 #include "util/errf.h"
 #include "util/stats.h"
-
-static const char *keep(struct pt_pool_data *d, const char *s)
-{
-	char *copy;
-
-	if (d->nstr == d->capstr) {
-		size_t cap = d->capstr ? 2 * d->capstr : 1024;
-		char **ns = realloc(d->strs, cap * sizeof(*ns));
-
-		if (!ns)
-			return NULL;
-		d->strs = ns;
-		d->capstr = cap;
-	}
-	copy = strdup(s ? s : "");
-	if (copy)
-		d->strs[d->nstr++] = copy;
-	return copy;
-}
 
 static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_better better,
 		     double median, bool is_new)
 {
 	struct pt_pool_point *p;
+	const char *s[5];
 	int i;
 
 	if (d->n == d->cap) {
@@ -46,14 +29,13 @@ static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_b
 	p = &d->pts[d->n];
 	memset(p, 0, sizeof(*p));
 	for (i = 0; i < 5; i++)
-		if (!keep(d, key[i]))
+		if (!(s[i] = pt_strpool_add(&d->strs, key[i])))
 			return -1;
-	/* the five copies just made, in order */
-	p->workload = d->strs[d->nstr - 5];
-	p->cs = d->strs[d->nstr - 4];
-	p->params = d->strs[d->nstr - 3];
-	p->metric = d->strs[d->nstr - 2];
-	p->unit = d->strs[d->nstr - 1];
+	p->workload = s[0];
+	p->cs = s[1];
+	p->params = s[2];
+	p->metric = s[3];
+	p->unit = s[4];
 	p->better = better;
 	p->median = median;
 	p->is_new = is_new;
@@ -110,8 +92,7 @@ struct group {
 	char run[64], key[5][256];
 	bool is_new;
 	enum pt_better better;
-	double *v;
-	size_t n, cap;
+	struct pt_dvec vals;
 };
 
 static int flush(struct pt_pool_data *d, struct group *g)
@@ -119,9 +100,9 @@ static int flush(struct pt_pool_data *d, struct group *g)
 	const char *key[5] = { g->key[0], g->key[1], g->key[2], g->key[3], g->key[4] };
 	int ret = 0;
 
-	if (g->n)
-		ret = add_point(d, key, g->better, median_of(g->v, g->n), g->is_new);
-	g->n = 0;
+	if (g->vals.n)
+		ret = add_point(d, key, g->better, median_of(g->vals.v, g->vals.n), g->is_new);
+	g->vals.n = 0;
 	return ret;
 }
 
@@ -142,21 +123,6 @@ static bool same_group(const struct group *g, sqlite3_stmt *st)
 		if (strcmp(g->key[i], col(st, i + 1)))
 			return false;
 	return true;
-}
-
-static int push(struct group *g, double v)
-{
-	if (g->n == g->cap) {
-		size_t cap = g->cap ? 2 * g->cap : 64;
-		double *nv = realloc(g->v, cap * sizeof(*nv));
-
-		if (!nv)
-			return -1;
-		g->v = nv;
-		g->cap = cap;
-	}
-	g->v[g->n++] = v;
-	return 0;
 }
 
 enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, const char *suite,
@@ -203,12 +169,12 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 				g.better = PT_NEITHER;
 		}
 		if (!fail)
-			fail = push(&g, sqlite3_column_double(st, 7));
+			fail = pt_dvec_push(&g.vals, sqlite3_column_double(st, 7));
 	}
 	if (!fail)
 		fail = flush(d, &g);
 	sqlite3_finalize(st);
-	free(g.v);
+	pt_dvec_free(&g.vals);
 	if (fail) {
 		pt_errf(err, errlen, "%s: out of memory reading the pool", h->path);
 		return PT_HIST_EIO;
@@ -229,11 +195,7 @@ enum pt_history_err pt_pool_load_history(struct pt_history *h, const char *tag, 
 
 void pt_pool_data_free(struct pt_pool_data *d)
 {
-	size_t i;
-
-	for (i = 0; i < d->nstr; i++)
-		free(d->strs[i]);
-	free(d->strs);
+	pt_strpool_free(&d->strs);
 	free(d->pts);
 	memset(d, 0, sizeof(*d));
 }

@@ -8,12 +8,12 @@
 #include "analysis/history.h"
 #include "analysis/pool.h"
 #include "analysis/rundir.h"
+#include "util/strpool.h"
 
 struct pt_pool_data {
 	struct pt_pool_point *pts;
 	size_t n, cap;
-	char **strs; /* owned copies the points borrow */
-	size_t nstr, capstr;
+	struct pt_strpool strs; /* owned copies the points borrow */
 	size_t pool_runs, new_runs;
 };
 

@@ -4,7 +4,6 @@
  * LAVA test shell runs (ci/lava/ptbench.yaml pipes them to sh), so a test
  * definition stays a few lines and computes no statistics of its own.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -13,7 +12,7 @@
 #include "analysis/lavaexport.h"
 #include "analysis/rundir.h"
 #include "cli/commands.h"
-#include "util/atomicfile.h"
+#include "cli/output.h"
 
 static void usage(FILE *f)
 {
@@ -81,37 +80,16 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 	return 0;
 }
 
-static int write_out(const struct export_args *a, const struct pt_rundir *run,
-		     const struct pt_lava_cases *cases)
-{
-	char tmp[PATH_MAX + 32];
-	FILE *f;
-	int err;
+struct export_out {
+	const struct pt_rundir *run;
+	const struct pt_lava_cases *cases;
+};
 
-	if (!a->out_path) {
-		if (pt_lava_export_write(stdout, run, cases) || fflush(stdout)) {
-			fprintf(stderr, "ptbench export: writing stdout failed\n");
-			return PT_EXIT_FAIL;
-		}
-		return PT_EXIT_OK;
-	}
-	f = pt_atomic_open(a->out_path, tmp, sizeof(tmp));
-	if (!f) {
-		fprintf(stderr, "ptbench export: %s: %s\n", a->out_path,
-			strerror(errno ? errno : ENAMETOOLONG));
-		return PT_EXIT_USAGE;
-	}
-	if (pt_lava_export_write(f, run, cases)) {
-		pt_atomic_abort(f, tmp);
-		fprintf(stderr, "ptbench export: %s: write failed\n", a->out_path);
-		return PT_EXIT_FAIL;
-	}
-	err = pt_atomic_commit(f, tmp, a->out_path);
-	if (err) {
-		fprintf(stderr, "ptbench export: %s: %s\n", a->out_path, strerror(-err));
-		return PT_EXIT_FAIL;
-	}
-	return PT_EXIT_OK;
+static int write_lava(FILE *f, const void *ctx)
+{
+	const struct export_out *o = ctx;
+
+	return pt_lava_export_write(f, o->run, o->cases);
 }
 
 int cmd_export(int argc, char **argv)
@@ -134,7 +112,8 @@ int cmd_export(int argc, char **argv)
 		pt_rundir_free(&run);
 		return PT_EXIT_USAGE;
 	}
-	ret = write_out(&a, &run, &cases);
+	ret = pt_output_write("export", a.out_path, write_lava,
+			      &(struct export_out){ &run, &cases });
 	pt_lava_cases_free(&cases);
 	pt_rundir_free(&run);
 	return ret;

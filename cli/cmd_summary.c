@@ -4,7 +4,6 @@
  * of the median, range and spread, as JSON or CSV. The report scripts read
  * their numbers from here rather than computing statistics of their own.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -13,26 +12,25 @@
 #include "analysis/rundir.h"
 #include "analysis/runsummary.h"
 #include "cli/commands.h"
-#include "util/atomicfile.h"
+#include "cli/output.h"
 #include "util/schema.h"
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: ptbench summary DIR [--format json|csv] [-o FILE]\n"
-		"\n"
-		"Every series (workload, case, params, metric) of a run directory (or its\n"
-		"results.csv) with n, median, the 95%% confidence interval of the median\n"
-		"(ci_valid false when there are too few samples for one), min, max, mean,\n"
-		"standard deviation, CV, p90 and p99: the statistics ptbench compare uses.\n"
-		"\n"
-		"options:\n"
-		"  --format F         json (default) or csv\n"
-		"  -o, --output FILE  write to FILE (atomically) instead of stdout\n"
-		"  -h, --help         this text\n"
-		"\n"
-		"Exit status: 0 written, 1 out of memory or a write failed, 2 bad usage or\n"
-		"input (the message names the file and line). See docs/report.md.\n");
+	fprintf(f, "usage: ptbench summary DIR [--format json|csv] [-o FILE]\n"
+		   "\n"
+		   "Every series (workload, case, params, metric) of a run directory (or its\n"
+		   "results.csv) with n, median, the 95%% confidence interval of the median\n"
+		   "(ci_valid false when there are too few samples for one), min, max, mean,\n"
+		   "standard deviation, CV, p90 and p99: the statistics ptbench compare uses.\n"
+		   "\n"
+		   "options:\n"
+		   "  --format F         json (default) or csv\n"
+		   "  -o, --output FILE  write to FILE (atomically) instead of stdout\n"
+		   "  -h, --help         this text\n"
+		   "\n"
+		   "Exit status: 0 written, 1 out of memory or a write failed, 2 bad usage or\n"
+		   "input (the message names the file and line). See docs/report.md.\n");
 }
 
 struct summary_args {
@@ -61,8 +59,8 @@ static int parse_args(int argc, char **argv, struct summary_args *a)
 			else if (!strcmp(optarg, "csv"))
 				a->format = PT_SUMMARY_CSV;
 			else
-				return pt_usage_error("summary", "--format '%s': expected json or csv",
-						      optarg);
+				return pt_usage_error(
+					"summary", "--format '%s': expected json or csv", optarg);
 			break;
 		case 'o':
 			a->out_path = optarg;
@@ -83,36 +81,16 @@ static int parse_args(int argc, char **argv, struct summary_args *a)
 	return 0;
 }
 
-static int write_out(const struct summary_args *a, const struct pt_rundir *run)
-{
-	char tmp[PATH_MAX + 32];
-	FILE *f;
-	int err;
+struct summary_out {
+	const struct pt_rundir *run;
+	enum pt_summary_format format;
+};
 
-	if (!a->out_path) {
-		if (pt_run_summary_write(stdout, run, a->format) || fflush(stdout)) {
-			fprintf(stderr, "ptbench summary: writing stdout failed\n");
-			return PT_EXIT_FAIL;
-		}
-		return PT_EXIT_OK;
-	}
-	f = pt_atomic_open(a->out_path, tmp, sizeof(tmp));
-	if (!f) {
-		fprintf(stderr, "ptbench summary: %s: %s\n", a->out_path,
-			strerror(errno ? errno : ENAMETOOLONG));
-		return PT_EXIT_USAGE;
-	}
-	if (pt_run_summary_write(f, run, a->format)) {
-		pt_atomic_abort(f, tmp);
-		fprintf(stderr, "ptbench summary: %s: write failed\n", a->out_path);
-		return PT_EXIT_FAIL;
-	}
-	err = pt_atomic_commit(f, tmp, a->out_path);
-	if (err) {
-		fprintf(stderr, "ptbench summary: %s: %s\n", a->out_path, strerror(-err));
-		return PT_EXIT_FAIL;
-	}
-	return PT_EXIT_OK;
+static int write_summary(FILE *f, const void *ctx)
+{
+	const struct summary_out *o = ctx;
+
+	return pt_run_summary_write(f, o->run, o->format);
 }
 
 int cmd_summary(int argc, char **argv)
@@ -129,7 +107,8 @@ int cmd_summary(int argc, char **argv)
 		fprintf(stderr, "ptbench summary: %s\n", err);
 		return PT_EXIT_USAGE;
 	}
-	ret = write_out(&a, &run);
+	ret = pt_output_write("summary", a.out_path, write_summary,
+			      &(struct summary_out){ &run, a.format });
 	pt_rundir_free(&run);
 	return ret;
 }

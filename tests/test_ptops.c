@@ -158,198 +158,209 @@ static void mapped(struct ptops_pt *pt, enum ptops_fmt f)
 	ptops_pt_link(pt);
 }
 
-static void test_copy(void **state)
+/* A writable or read-only entry of format f for page pfn. */
+static struct pt128 mk(enum ptops_fmt f, uint64_t pfn, bool writable)
+{
+	return f == PTOPS_D64 ? (struct pt128){ d64_mk(pfn, writable), 0 } : d128_mk(pfn, writable);
+}
+
+/* fn once per format this CPU has: D64, and D128 where it has FEAT_D128. */
+static void each_format(void (*fn)(enum ptops_fmt f))
 {
 	enum ptops_fmt f;
+
+	for (f = PTOPS_D64; f < PTOPS_NFMT; f++)
+		if (f != PTOPS_D128 || ptops_caps()->d128)
+			fn(f);
+}
+
+static void copy_one(enum ptops_fmt f)
+{
+	struct ptops_pt src, dst;
 	char msg[200];
+	size_t i;
 
-	(void)state;
-	for (f = PTOPS_D64; f < PTOPS_NFMT; f++) {
-		struct ptops_pt src, dst;
-		size_t i;
-
-		if (f == PTOPS_D128 && !ptops_caps()->d128)
-			continue;
-		mapped(&src, f);
-		mapped(&dst, f);
-		ptops_pt_fill(&src, BASE, true);
-		ptops_copy(&src, &dst, ptops_caps()->at);
-		assert_int_equal(ptops_check_copy(&src, &dst, BASE, true, msg, sizeof(msg)), 0);
-		for (i = 0; i < ptops_pt_entries(&src); i++) {
-			assert_false(writable(f, at(&src, i)));
-			assert_false(writable(f, at(&dst, i)));
-			assert_int_equal(pfn(f, at(&dst, i)), BASE + i);
-			assert_false(at(&dst, i).lo & (1ull << 10)); /* old */
-		}
-		/* a read-only entry (i % 3 == 0) is copied unchanged but old */
-		assert_true(at(&src, 3).lo & (1ull << 10));
-		/* a destination entry left young is caught */
-		put(&dst, 5, at(&src, 5));
-		assert_int_equal(ptops_check_copy(&src, &dst, BASE, true, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "destination entry 5"));
-		/* a writable source entry left writable is caught */
-		ptops_pt_fill(&src, BASE, true);
-		assert_int_equal(ptops_check_copy(&src, &dst, BASE, true, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "source entry 1"));
-		ptops_pt_unmap(&src);
-		ptops_pt_unmap(&dst);
+	mapped(&src, f);
+	mapped(&dst, f);
+	ptops_pt_fill(&src, BASE, true);
+	ptops_copy(&src, &dst, ptops_caps()->at);
+	assert_int_equal(ptops_check_copy(&src, &dst, BASE, true, msg, sizeof(msg)), 0);
+	for (i = 0; i < ptops_pt_entries(&src); i++) {
+		assert_false(writable(f, at(&src, i)));
+		assert_false(writable(f, at(&dst, i)));
+		assert_int_equal(pfn(f, at(&dst, i)), BASE + i);
+		assert_false(at(&dst, i).lo & (1ull << 10)); /* old */
 	}
+	/* a read-only entry (i % 3 == 0) is copied unchanged but old */
+	assert_true(at(&src, 3).lo & (1ull << 10));
+	/* a destination entry left young is caught */
+	put(&dst, 5, at(&src, 5));
+	assert_int_equal(ptops_check_copy(&src, &dst, BASE, true, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "destination entry 5"));
+	/* a writable source entry left writable is caught */
+	ptops_pt_fill(&src, BASE, true);
+	assert_int_equal(ptops_check_copy(&src, &dst, BASE, true, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "source entry 1"));
+	ptops_pt_unmap(&src);
+	ptops_pt_unmap(&dst);
+}
+
+static void test_copy(void **state)
+{
+	(void)state;
+	each_format(copy_one);
+}
+
+static void chprot_one(enum ptops_fmt f)
+{
+	struct ptops_pt pt;
+	char msg[200];
+	size_t i;
+
+	mapped(&pt, f);
+	ptops_pt_fill(&pt, BASE, true);
+	ptops_chprot(&pt, ptops_caps()->at);
+	assert_int_equal(ptops_check_chprot(&pt, BASE, true, msg, sizeof(msg)), 0);
+	for (i = 0; i < ptops_pt_entries(&pt); i++) {
+		assert_false(writable(f, at(&pt, i)));
+		assert_true(at(&pt, i).lo & (1ull << 7));
+		assert_int_equal(pfn(f, at(&pt, i)), BASE + i);
+	}
+	put(&pt, 700, mk(f, BASE + 700, true));
+	assert_int_equal(ptops_check_chprot(&pt, BASE, true, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "entry 700"));
+	ptops_pt_unmap(&pt);
 }
 
 static void test_chprot(void **state)
 {
-	enum ptops_fmt f;
-	char msg[200];
-
 	(void)state;
-	for (f = PTOPS_D64; f < PTOPS_NFMT; f++) {
-		struct ptops_pt pt;
-		size_t i;
+	each_format(chprot_one);
+}
 
-		if (f == PTOPS_D128 && !ptops_caps()->d128)
-			continue;
-		mapped(&pt, f);
-		ptops_pt_fill(&pt, BASE, true);
-		ptops_chprot(&pt, ptops_caps()->at);
-		assert_int_equal(ptops_check_chprot(&pt, BASE, true, msg, sizeof(msg)), 0);
-		for (i = 0; i < ptops_pt_entries(&pt); i++) {
-			assert_false(writable(f, at(&pt, i)));
-			assert_true(at(&pt, i).lo & (1ull << 7));
-			assert_int_equal(pfn(f, at(&pt, i)), BASE + i);
-		}
-		put(&pt, 700,
-		    f == PTOPS_D64 ? (struct pt128){ d64_mk(BASE + 700, true), 0 }
-				   : d128_mk(BASE + 700, true));
-		assert_int_equal(ptops_check_chprot(&pt, BASE, true, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "entry 700"));
-		ptops_pt_unmap(&pt);
+static void zap_one(enum ptops_fmt f)
+{
+	struct ptops_gather g;
+	struct ptops_pt pt;
+	char msg[200];
+	size_t i, n;
+
+	mapped(&pt, f);
+	n = ptops_pt_entries(&pt);
+	assert_int_equal(ptops_gather_init(&g, BASE, n), 0);
+	ptops_pt_fill(&pt, BASE, true);
+	ptops_zap(&pt, &g, ptops_caps()->at);
+	assert_int_equal(ptops_check_zap(&pt, &g, msg, sizeof(msg)), 0);
+	for (i = 0; i < n; i++) {
+		assert_true(pt128_eq(at(&pt, i), (struct pt128){ 0, 0 }));
+		assert_int_equal(g.seen[i], 1);
 	}
+	assert_int_equal(g.drains, (n + PTOPS_BATCH - 1) / PTOPS_BATCH);
+	/* a page freed twice, and an entry left behind, are caught */
+	g.seen[9] = 2;
+	assert_int_equal(ptops_check_zap(&pt, &g, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "page 9"));
+	g.seen[9] = 1;
+	put(&pt, 11, f == PTOPS_D64 ? (struct pt128){ 1, 0 } : (struct pt128){ 0, 1 });
+	assert_int_equal(ptops_check_zap(&pt, &g, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "entry 11"));
+	ptops_gather_free(&g);
+	ptops_pt_unmap(&pt);
 }
 
 static void test_zap(void **state)
 {
-	enum ptops_fmt f;
-	char msg[200];
-
 	(void)state;
-	for (f = PTOPS_D64; f < PTOPS_NFMT; f++) {
-		struct ptops_gather g;
-		struct ptops_pt pt;
-		size_t i, n;
+	each_format(zap_one);
+}
 
-		if (f == PTOPS_D128 && !ptops_caps()->d128)
-			continue;
-		mapped(&pt, f);
-		n = ptops_pt_entries(&pt);
-		assert_int_equal(ptops_gather_init(&g, BASE, n), 0);
-		ptops_pt_fill(&pt, BASE, true);
-		ptops_zap(&pt, &g, ptops_caps()->at);
-		assert_int_equal(ptops_check_zap(&pt, &g, msg, sizeof(msg)), 0);
-		for (i = 0; i < n; i++) {
-			assert_true(pt128_eq(at(&pt, i), (struct pt128){ 0, 0 }));
-			assert_int_equal(g.seen[i], 1);
-		}
-		assert_int_equal(g.drains, (n + PTOPS_BATCH - 1) / PTOPS_BATCH);
-		/* a page freed twice, and an entry left behind, are caught */
-		g.seen[9] = 2;
-		assert_int_equal(ptops_check_zap(&pt, &g, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "page 9"));
-		g.seen[9] = 1;
-		put(&pt, 11, f == PTOPS_D64 ? (struct pt128){ 1, 0 } : (struct pt128){ 0, 1 });
-		assert_int_equal(ptops_check_zap(&pt, &g, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "entry 11"));
-		ptops_gather_free(&g);
-		ptops_pt_unmap(&pt);
+static void set_one(enum ptops_fmt f)
+{
+	struct ptops_pt pt;
+	char msg[200];
+	size_t i;
+
+	mapped(&pt, f);
+	assert_int_equal(ptops_set(&pt, BASE, ptops_caps()->at), 0);
+	assert_int_equal(ptops_check_set(&pt, BASE, msg, sizeof(msg)), 0);
+	for (i = 0; i < ptops_pt_entries(&pt); i++) {
+		assert_true(writable(f, at(&pt, i)));
+		assert_int_equal(pfn(f, at(&pt, i)), BASE + i);
 	}
+	/* a slot already taken is left alone and counted */
+	ptops_pt_clear(&pt);
+	put(&pt, 42, mk(f, 7, false));
+	assert_int_equal(ptops_set(&pt, BASE, ptops_caps()->at), 1);
+	assert_int_equal(ptops_check_set(&pt, BASE, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "entry 42"));
+	ptops_pt_unmap(&pt);
 }
 
 static void test_set(void **state)
 {
-	enum ptops_fmt f;
+	(void)state;
+	each_format(set_one);
+}
+
+/* Each parent entry a valid table entry on a zeroed page of its own. */
+static void check_installed(const struct ptops_pt *pt, enum ptops_fmt f)
+{
+	size_t t, b;
+
+	for (t = 0; t < NTABLES; t++) {
+		struct pt128 e = f == PTOPS_D64 ? (struct pt128){ ((uint64_t *)pt->parent)[t], 0 }
+						: ((struct pt128 *)pt->parent)[t];
+		unsigned char *p = f == PTOPS_D64 ? d64_table_page(e.lo) : d128_table_page(e);
+
+		assert_true(e.lo & 1);
+		assert_ptr_equal(p, pt->pages + t * PTOPS_TABLE_BYTES);
+		for (b = 0; b < PTOPS_TABLE_BYTES; b++)
+			assert_int_equal(p[b], 0);
+	}
+}
+
+static void alloc_one(enum ptops_fmt f)
+{
+	struct ptops_pool pool;
+	struct ptops_pt pt;
+	unsigned char *page;
 	char msg[200];
 
-	(void)state;
-	for (f = PTOPS_D64; f < PTOPS_NFMT; f++) {
-		struct ptops_pt pt;
-		size_t i;
-
-		if (f == PTOPS_D128 && !ptops_caps()->d128)
-			continue;
-		mapped(&pt, f);
-		assert_int_equal(ptops_set(&pt, BASE, ptops_caps()->at), 0);
-		assert_int_equal(ptops_check_set(&pt, BASE, msg, sizeof(msg)), 0);
-		for (i = 0; i < ptops_pt_entries(&pt); i++) {
-			assert_true(writable(f, at(&pt, i)));
-			assert_int_equal(pfn(f, at(&pt, i)), BASE + i);
-		}
-		/* a slot already taken is left alone and counted */
-		ptops_pt_clear(&pt);
-		put(&pt, 42,
-		    f == PTOPS_D64 ? (struct pt128){ d64_mk(7, false), 0 } : d128_mk(7, false));
-		assert_int_equal(ptops_set(&pt, BASE, ptops_caps()->at), 1);
-		assert_int_equal(ptops_check_set(&pt, BASE, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "entry 42"));
-		ptops_pt_unmap(&pt);
-	}
+	assert_int_equal(ptops_pt_map(&pt, f, NTABLES), 0);
+	assert_int_equal(ptops_pool_init(&pool, &pt), 0);
+	ptops_pool_dirty(&pool);
+	assert_int_equal(ptops_alloc(&pool, &pt), NTABLES);
+	assert_int_equal(pool.nfree, 0);
+	check_installed(&pt, f);
+	/* installed entries are not installed again */
+	assert_int_equal(ptops_alloc(&pool, &pt), 0);
+	assert_int_equal(ptops_free(&pool, &pt), NTABLES);
+	assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), 0);
+	/* a page not zeroed is caught */
+	pt.pages[PTOPS_TABLE_BYTES + 17] = 1;
+	assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "table page 1 was not zeroed"));
+	pt.pages[PTOPS_TABLE_BYTES + 17] = 0;
+	/* a page that did not come back is caught */
+	page = pool.free[--pool.nfree];
+	assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), -1);
+	pool.free[pool.nfree++] = page;
+	/* a parent entry left installed is caught */
+	assert_int_equal(ptops_alloc(&pool, &pt), NTABLES);
+	assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), -1);
+	assert_non_null(strstr(msg, "parent entry 0"));
+	assert_int_equal(ptops_free(&pool, &pt), NTABLES);
+	/* an empty pool installs nothing */
+	pool.nfree = 0;
+	assert_int_equal(ptops_alloc(&pool, &pt), 0);
+	ptops_pool_free(&pool);
+	ptops_pt_unmap(&pt);
 }
 
 static void test_alloc(void **state)
 {
-	enum ptops_fmt f;
-	char msg[200];
-
 	(void)state;
-	for (f = PTOPS_D64; f < PTOPS_NFMT; f++) {
-		struct ptops_pool pool;
-		struct ptops_pt pt;
-		unsigned char *page;
-		size_t t;
-
-		if (f == PTOPS_D128 && !ptops_caps()->d128)
-			continue;
-		assert_int_equal(ptops_pt_map(&pt, f, NTABLES), 0);
-		assert_int_equal(ptops_pool_init(&pool, &pt), 0);
-		ptops_pool_dirty(&pool);
-		assert_int_equal(ptops_alloc(&pool, &pt), NTABLES);
-		assert_int_equal(pool.nfree, 0);
-		/* each parent entry a valid table entry on a zeroed page of its own */
-		for (t = 0; t < NTABLES; t++) {
-			struct pt128 e = f == PTOPS_D64
-						 ? (struct pt128){ ((uint64_t *)pt.parent)[t], 0 }
-						 : ((struct pt128 *)pt.parent)[t];
-			unsigned char *p = f == PTOPS_D64 ? d64_table_page(e.lo)
-							  : d128_table_page(e);
-			size_t b;
-
-			assert_true(e.lo & 1);
-			assert_ptr_equal(p, pt.pages + t * PTOPS_TABLE_BYTES);
-			for (b = 0; b < PTOPS_TABLE_BYTES; b++)
-				assert_int_equal(p[b], 0);
-		}
-		/* installed entries are not installed again */
-		assert_int_equal(ptops_alloc(&pool, &pt), 0);
-		assert_int_equal(ptops_free(&pool, &pt), NTABLES);
-		assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), 0);
-		/* a page not zeroed is caught */
-		pt.pages[PTOPS_TABLE_BYTES + 17] = 1;
-		assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "table page 1 was not zeroed"));
-		pt.pages[PTOPS_TABLE_BYTES + 17] = 0;
-		/* a page that did not come back is caught */
-		page = pool.free[--pool.nfree];
-		assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), -1);
-		pool.free[pool.nfree++] = page;
-		/* a parent entry left installed is caught */
-		assert_int_equal(ptops_alloc(&pool, &pt), NTABLES);
-		assert_int_equal(ptops_check_freed(&pool, &pt, msg, sizeof(msg)), -1);
-		assert_non_null(strstr(msg, "parent entry 0"));
-		assert_int_equal(ptops_free(&pool, &pt), NTABLES);
-		/* an empty pool installs nothing */
-		pool.nfree = 0;
-		assert_int_equal(ptops_alloc(&pool, &pt), 0);
-		ptops_pool_free(&pool);
-		ptops_pt_unmap(&pt);
-	}
+	each_format(alloc_one);
 }
 
 static void test_cases(void **state)

@@ -100,23 +100,8 @@ for a in "${run_args[@]}"; do
 	esac
 done
 
-pkg_installed() {
-	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
-}
-
-install_vm_pkgs() {
-	local p need=()
-	for p in "${VM_PKGS[@]}"; do
-		pkg_installed "$p" || need+=("$p")
-	done
-	[ ${#need[@]} -eq 0 ] && return 0
-	[ "$(id -u)" -eq 0 ] || die "missing Debian packages: ${need[*]} (apt-get install -y ${need[*]})"
-	say "installing: ${need[*]}"
-	apt-get update -q >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >&2
-}
-
-# fetch_arm64_pkg, debian_kernel_pkg, resolve_libs: shared with tools/lava-run.sh
+# pkgs_install_missing, fetch_arm64_pkg, debian_kernel_pkg, resolve_libs,
+# guest_root_base: shared with tools/lava-run.sh
 # shellcheck source=tools/arm64-vm/pkgs.sh
 . "$here/pkgs.sh"
 
@@ -165,7 +150,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'say "interrupted: stopping qemu"; exit 130' INT TERM
 
-install_vm_pkgs
+pkgs_install_missing "${VM_PKGS[@]}"
 command -v aarch64-linux-gnu-readelf >/dev/null || die "aarch64-linux-gnu-readelf not found (./run.sh setup)"
 [ -x "$ptbench" ] || die "--ptbench: '$ptbench' is not an executable (build it: ./run.sh arm64-vm does)"
 file -b "$ptbench" 2>/dev/null | grep -q 'ARM aarch64' ||
@@ -216,24 +201,9 @@ out=$(cd "$out" && pwd)
 
 # --- the initramfs -----------------------------------------------------------
 work=$(mktemp -d "${TMPDIR:-/tmp}/arm64-vm.XXXXXX")
-bb=$(fetch_arm64_pkg busybox-static)/root/bin/busybox
-[ -x "$bb" ] || die "no busybox in the busybox-static:arm64 package"
 root=$work/root
-mkdir -p "$root"/{bin,sbin,lib/aarch64-linux-gnu,modules,boot,etc}
-cp "$bb" "$root/bin/busybox"
-cp "$here/init.sh" "$root/init"
-chmod 755 "$root/init"
-cp "$ptbench" "$root/bin/ptbench"
-libs=$(resolve_libs "$ptbench") # not <(...): a missing library must stop here
-for lib in $libs; do
-	case ${lib##*/} in
-	ld-linux-aarch64.so.1) cp -L "$lib" "$root/lib/ld-linux-aarch64.so.1" ;;
-	*) cp -L "$lib" "$root/lib/aarch64-linux-gnu/" ;;
-	esac
-done
-# the dynamic loader is named in every arm64 binary even when not NEEDED
-[ -e "$root/lib/ld-linux-aarch64.so.1" ] ||
-	cp -L /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$root/lib/"
+mkdir -p "$root"/{modules,boot}
+guest_root_base "$root" "$ptbench" "$here/init.sh"
 : >"$root/modules.order"
 if [ -n "$modules" ]; then
 	mods=$(resolve_modules "$modules" virtio_pci 9pnet_virtio 9p)

@@ -92,26 +92,11 @@ for a in "${run_args[@]}"; do
 	esac
 done
 
-pkg_installed() {
-	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'
-}
-
-install_pkgs() {
-	local p need=()
-	for p in "${LAVA_PKGS[@]}"; do
-		pkg_installed "$p" || need+=("$p")
-	done
-	[ ${#need[@]} -eq 0 ] && return 0
-	[ "$(id -u)" -eq 0 ] || die "missing Debian packages: ${need[*]} (apt-get install --no-install-recommends ${need[*]})"
-	say "installing: ${need[*]}"
-	apt-get update -q >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${need[@]}" >&2
-}
-
 # shellcheck source=tools/arm64-vm/pkgs.sh
 . "$top/tools/arm64-vm/pkgs.sh"
 
-install_pkgs
+# lava-dispatcher recommends much that a local QEMU job does not use
+pkgs_install_missing --no-install-recommends "${LAVA_PKGS[@]}"
 command -v lava-run >/dev/null || die "lava-run not found after installing lava-dispatcher"
 command -v aarch64-linux-gnu-readelf >/dev/null || die "aarch64-linux-gnu-readelf not found (./run.sh setup)"
 [ -x "$ptbench" ] || die "--ptbench: '$ptbench' is not an executable (./run.sh lava builds it)"
@@ -134,23 +119,9 @@ out=$(cd "$out" && pwd)
 
 # --- the ramdisk: busybox, ptbench and its libraries, tools/lava/init.sh ----
 root=$out/ramdisk-root
-bb=$(fetch_arm64_pkg busybox-static)/root/bin/busybox
-[ -x "$bb" ] || die "no busybox in the busybox-static:arm64 package"
 rm -rf "$root"
-mkdir -p "$root"/{bin,sbin,lib/aarch64-linux-gnu,etc,root}
-cp "$bb" "$root/bin/busybox"
-cp "$here/init.sh" "$root/init"
-chmod 755 "$root/init"
-cp "$ptbench" "$root/bin/ptbench"
-libs=$(resolve_libs "$ptbench") # not <(...): a missing library must stop here
-for lib in $libs; do
-	case ${lib##*/} in
-	ld-linux-aarch64.so.1) cp -L "$lib" "$root/lib/ld-linux-aarch64.so.1" ;;
-	*) cp -L "$lib" "$root/lib/aarch64-linux-gnu/" ;;
-	esac
-done
-[ -e "$root/lib/ld-linux-aarch64.so.1" ] ||
-	cp -L /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$root/lib/"
+mkdir -p "$root/root"
+guest_root_base "$root" "$ptbench" "$here/init.sh"
 # LAVA unpacks its overlay into this cpio and packs it again (cpio.newc)
 (cd "$root" && find . | cpio -o -H newc --quiet | gzip -1) >"$out/ramdisk.cpio.gz"
 rm -rf "$root"

@@ -6,23 +6,14 @@
 # reads, loads the 9p modules, runs ptbench with the arguments in
 # /ptbench.args, copies the run directory to the 9p share and powers off.
 # Every line meant for the host starts with "ARM64VM: ".
-/bin/busybox --install -s /bin
-export PATH=/bin:/sbin:/usr/bin:/usr/sbin
-export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu
 # the PID-1 shell must not linger on a fault: power off whatever happens
 trap 'poweroff -f' EXIT
+# shellcheck source=tools/arm64-vm/guest-setup.sh
+. /etc/guest-setup.sh
 
 say() { echo "ARM64VM: $*"; }
 
-mkdir -p /proc /sys /dev /tmp /mnt/out /run
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /run
-mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
-mkdir -p /dev/hugepages && mount -t hugetlbfs hugetlbfs /dev/hugepages 2>/dev/null
+mkdir -p /mnt/out
 say "init up $(cut -d' ' -f1 /proc/uptime) s after boot, kernel $(uname -r)"
 
 for m in $(cat /modules.order 2>/dev/null); do

@@ -2,9 +2,31 @@
 # shellcheck shell=bash
 #
 # The arm64 guest's parts from Debian, shared by tools/arm64-vm.sh and
-# tools/lava-run.sh: packages fetched with apt-get download and unpacked
-# once under $cache, the Debian kernel package, and the arm64 libraries a
-# binary needs. The caller defines cache, say and die.
+# tools/lava-run.sh: the host packages they need, arm64 packages fetched
+# with apt-get download and unpacked once under $cache, the Debian kernel
+# package, the arm64 libraries a binary needs, and the ramdisk's common
+# files. The caller defines top (the checkout), cache, say and die.
+
+# Installs those of the Debian packages PKG... that are missing; without
+# root, stops naming them. A first argument --no-install-recommends is
+# passed on to apt-get install.
+pkgs_install_missing() {
+	local opts=() p need=()
+	if [ "${1:-}" = --no-install-recommends ]; then
+		opts=("$1")
+		shift
+	fi
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+			need+=("$p")
+	done
+	[ ${#need[@]} -eq 0 ] && return 0
+	[ "$(id -u)" -eq 0 ] ||
+		die "missing Debian packages: ${need[*]} (apt-get install -y ${opts[*]:+${opts[*]} }${need[*]})"
+	say "installing: ${need[*]}"
+	apt-get update -q >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${opts[@]}" "${need[@]}" >&2
+}
 
 # An arm64 package unpacked under $cache/<name>_<version>/ (once).
 fetch_arm64_pkg() {
@@ -68,4 +90,29 @@ resolve_libs() {
 			echo "$found"
 		done
 	done
+}
+
+# The files every arm64 ramdisk holds, laid under ROOT: busybox (from
+# busybox-static:arm64), INIT as /init with guest-setup.sh beside it in
+# /etc (the mounts both inits share), and PTBENCH with its libraries.
+guest_root_base() {
+	local root=$1 ptbench=$2 init=$3 bb libs lib
+	bb=$(fetch_arm64_pkg busybox-static)/root/bin/busybox
+	[ -x "$bb" ] || die "no busybox in the busybox-static:arm64 package"
+	mkdir -p "$root"/{bin,sbin,lib/aarch64-linux-gnu,etc}
+	cp "$bb" "$root/bin/busybox"
+	cp "$init" "$root/init"
+	chmod 755 "$root/init"
+	cp "$top/tools/arm64-vm/guest-setup.sh" "$root/etc/guest-setup.sh"
+	cp "$ptbench" "$root/bin/ptbench"
+	libs=$(resolve_libs "$ptbench") # not <(...): a missing library must stop here
+	for lib in $libs; do
+		case ${lib##*/} in
+		ld-linux-aarch64.so.1) cp -L "$lib" "$root/lib/ld-linux-aarch64.so.1" ;;
+		*) cp -L "$lib" "$root/lib/aarch64-linux-gnu/" ;;
+		esac
+	done
+	# the dynamic loader is named in every arm64 binary even when not NEEDED
+	[ -e "$root/lib/ld-linux-aarch64.so.1" ] ||
+		cp -L /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$root/lib/"
 }

@@ -6,20 +6,10 @@
 # ptbench reads, then gives LAVA a root shell on the serial console. LAVA
 # unpacked its test overlay (/lava-<job>/) into this ramdisk before boot,
 # and drives everything else by typing into that shell.
-/bin/busybox --install -s /bin
-export PATH=/bin:/sbin:/usr/bin:/usr/sbin
-export LD_LIBRARY_PATH=/lib/aarch64-linux-gnu
+# shellcheck source=tools/arm64-vm/guest-setup.sh
+. /etc/guest-setup.sh
 export HOME=/root
-
-mkdir -p /proc /sys /dev /tmp /run /root
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs devtmpfs /dev 2>/dev/null
-mount -t tmpfs tmpfs /tmp
-mount -t tmpfs tmpfs /run
-mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
-mkdir -p /dev/hugepages && mount -t hugetlbfs hugetlbfs /dev/hugepages 2>/dev/null
+mkdir -p /root
 hostname ptbench-guest
 echo "ptbench-lava: init up $(cut -d' ' -f1 /proc/uptime) s after boot, kernel $(uname -r)"
 
