@@ -6,24 +6,9 @@
 # and then collide; an ok case without samples; a run without primary
 # metrics), medians equal to ptbench summary's, and exit 2 on bad input.
 set -uo pipefail
-
-fail() {
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-[ -x "${PTBENCH:-}" ] || fail "PTBENCH is not set to the ptbench binary"
-fixtures=${PTBENCH_FIXTURES:-${PTBENCH_SRCDIR:-.}/tests/fixtures}
+# fail, expect_rc, expect_err, $tmp, $fixtures
+. "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
 run=$fixtures/run-lava
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-expect_rc() { # want, command...
-	local want=$1 rc=0
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want: $(cat "$tmp/err")"
-}
 
 cat >"$tmp/want" <<'WANT'
 lava-test-case tlb.chase-4k-16K --result pass
@@ -80,24 +65,19 @@ PATH=$tmp/bin:$PATH sh "$tmp/want" >"$tmp/sh.out" || fail "the lines do not run 
 	fail "sh split the lines into other words: $(cat "$tmp/sh.out")"
 
 # Bad input: exit 2 with a message naming it.
-expect_rc 2 "$PTBENCH" export --format lava "$tmp/absent"
-grep -q "$tmp/absent" "$tmp/err" || fail "no message names the missing directory"
+expect_err 2 "$tmp/absent" "$PTBENCH" export --format lava "$tmp/absent"
 mkdir "$tmp/nometa" && cp "$run/results.csv" "$tmp/nometa/"
-expect_rc 2 "$PTBENCH" export --format lava "$tmp/nometa"
-grep -q 'meta.json' "$tmp/err" || fail "no message names the missing meta.json: $(cat "$tmp/err")"
+expect_err 2 'meta.json' "$PTBENCH" export --format lava "$tmp/nometa"
 mkdir "$tmp/badstatus" && cp "$run/results.csv" "$tmp/badstatus/"
 sed 's/"status": "skipped"/"status": "maybe"/' "$run/meta.json" >"$tmp/badstatus/meta.json"
-expect_rc 2 "$PTBENCH" export --format lava "$tmp/badstatus"
-grep -q "status 'maybe'" "$tmp/err" || fail "no message names the bad status: $(cat "$tmp/err")"
+expect_err 2 "status 'maybe'" "$PTBENCH" export --format lava "$tmp/badstatus"
 mkdir "$tmp/nocases" && cp "$run/results.csv" "$tmp/nocases/"
 echo '{"schema_version": 1, "cases": []}' >"$tmp/nocases/meta.json"
-expect_rc 2 "$PTBENCH" export --format lava "$tmp/nocases"
-grep -q 'no cases' "$tmp/err" || fail "no message says there are no cases: $(cat "$tmp/err")"
+expect_err 2 'no cases' "$PTBENCH" export --format lava "$tmp/nocases"
 mkdir "$tmp/badcsv" && cp "$run/meta.json" "$tmp/badcsv/"
 printf 'not,a,results,file\n' >"$tmp/badcsv/results.csv"
 expect_rc 2 "$PTBENCH" export --format lava "$tmp/badcsv"
-expect_rc 2 "$PTBENCH" export --format junit "$run"
-grep -q "junit" "$tmp/err" || fail "no message names the unknown format"
+expect_err 2 "junit" "$PTBENCH" export --format junit "$run"
 expect_rc 2 "$PTBENCH" export --format lava
 expect_rc 2 "$PTBENCH" export --format lava "$run" "$run"
 expect_rc 2 "$PTBENCH" export --bogus "$run"

@@ -11,21 +11,14 @@
 # The runs are the fixture run-small, re-issued by tests/derive_run.py.
 set -uo pipefail
 
-fail() {
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-[ -x "${PTBENCH:-}" ] || fail "PTBENCH is not set to the ptbench binary"
 command -v xmllint >/dev/null || {
 	echo "SKIP: no xmllint (Debian package libxml2-utils; ./run.sh setup installs it)"
 	exit 77
 }
-src=${PTBENCH_SRCDIR:-$(dirname "$0")/..}
-fixture=${PTBENCH_FIXTURES:-$src/tests/fixtures}/run-small
+# fail, expect_rc, $tmp, $src, $fixtures
+. "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
+fixture=$fixtures/run-small
 xsd=$src/tests/fixtures/junit.xsd
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 derive() { # DST ID SEED [options...]
 	local dst=$1 id=$2 seed=$3
@@ -34,11 +27,11 @@ derive() { # DST ID SEED [options...]
 		--primary --reps 10 --noise 0.01 "$@" || fail "derive_run.py $dst"
 }
 
-expect_rc() { # WANT OUTFILE command...
-	local want=$1 out=$2 rc=0
+expect_to() { # WANT OUTFILE command...: expect_rc, stdout kept in OUTFILE
+	local want=$1 out=$2
 	shift 2
-	"$@" >"$out" 2>"$tmp/err" || rc=$?
-	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want: $(cat "$tmp/err")"
+	expect_rc "$want" "$@"
+	cp "$tmp/out" "$out"
 }
 
 valid() { # FILE: the schema accepts it
@@ -78,10 +71,10 @@ PY
 derive base run-base 1
 derive same run-same 2
 derive slow run-slow 3 --scale fault/anon-write-4k/ns_per_fault=1.25
-expect_rc 0 "$tmp/same.xml" "$PTBENCH" compare "$tmp/base" "$tmp/same" --format junit
+expect_to 0 "$tmp/same.xml" "$PTBENCH" compare "$tmp/base" "$tmp/same" --format junit
 valid "$tmp/same.xml"
 check "$tmp/same.xml" 0 0
-expect_rc 1 "$tmp/slow.xml" "$PTBENCH" compare "$tmp/base" "$tmp/slow" --format junit
+expect_to 1 "$tmp/slow.xml" "$PTBENCH" compare "$tmp/base" "$tmp/slow" --format junit
 valid "$tmp/slow.xml"
 check "$tmp/slow.xml" 1 0 fault/anon-write-4k/ns_per_fault 'ns_per_fault +2' 'p(holm)' \
 	'threshold 5%'
@@ -100,16 +93,16 @@ want = {(r["workload"], r["case"] + "/" + r["metric"]) for r in rows
 assert got == want, (sorted(got ^ want)[:5], len(got), len(want))
 PY
 # -o writes the file, the exit status is unchanged
-expect_rc 1 /dev/null "$PTBENCH" compare "$tmp/base" "$tmp/slow" --format junit -o "$tmp/o.xml"
+expect_rc 1 "$PTBENCH" compare "$tmp/base" "$tmp/slow" --format junit -o "$tmp/o.xml"
 valid "$tmp/o.xml"
 
 # --strict: a gated series missing from NEW is an <error>, and exit 1
 cp -r "$tmp/same" "$tmp/less"
 sed -i '/^munmap,munmap-4k-16M,/d' "$tmp/less/results.csv"
-expect_rc 0 "$tmp/less.xml" "$PTBENCH" compare "$tmp/base" "$tmp/less" --format junit
+expect_to 0 "$tmp/less.xml" "$PTBENCH" compare "$tmp/base" "$tmp/less" --format junit
 valid "$tmp/less.xml"
 grep -q '<skipped type="missing"' "$tmp/less.xml" || fail "a missing series is not <skipped>"
-expect_rc 1 "$tmp/strict.xml" "$PTBENCH" compare --strict "$tmp/base" "$tmp/less" --format junit
+expect_to 1 "$tmp/strict.xml" "$PTBENCH" compare --strict "$tmp/base" "$tmp/less" --format junit
 valid "$tmp/strict.xml"
 check "$tmp/strict.xml" 0 1
 
@@ -118,7 +111,7 @@ evil=$'e&v<i>l"q\'\x01\x1b[0m]]>\xff'
 derive hbase run-hbase 4 --rename "fault/anon-write-4k=$evil"
 derive hslow run-hslow 5 --rename "fault/anon-write-4k=$evil" \
 	--scale fault/anon-write-4k/ns_per_fault=1.25
-expect_rc 1 "$tmp/hostile.xml" "$PTBENCH" compare "$tmp/hbase" "$tmp/hslow" --format junit
+expect_to 1 "$tmp/hostile.xml" "$PTBENCH" compare "$tmp/hbase" "$tmp/hslow" --format junit
 valid "$tmp/hostile.xml"
 python3 - "$tmp/hostile.xml" <<'PY' || fail "the hostile name did not survive"
 import sys
@@ -139,11 +132,11 @@ for i in 1 2 3; do
 	derive "reg$i" "run-reg$i" $((30 + i)) --tag cand --drift 0.02 \
 		--scale fault/anon-write-4k/ns_per_fault=1.3
 done
-expect_rc 0 /dev/null "$PTBENCH" compare --baseline-db "$db" --baseline-tag base \
+expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag base \
 	"$tmp"/new{1,2,3} --format junit -o "$tmp/pool-same.xml"
 valid "$tmp/pool-same.xml"
 check "$tmp/pool-same.xml" 0 0
-expect_rc 1 "$tmp/pool-slow.xml" "$PTBENCH" compare --baseline-db "$db" --baseline-tag base \
+expect_to 1 "$tmp/pool-slow.xml" "$PTBENCH" compare --baseline-db "$db" --baseline-tag base \
 	"$tmp"/reg{1,2,3} --format junit
 valid "$tmp/pool-slow.xml"
 check "$tmp/pool-slow.xml" 1 0 fault/anon-write-4k/ns_per_fault ns_per_fault 'pool of 6 run' \

@@ -4,19 +4,10 @@
 # worked by hand (tests/fixtures/ops-run/make_fixture.py), its outputs,
 # idempotent rows, and bad input (exit 2 with the reason).
 set -u
-PT=${PTBENCH:?PTBENCH not set}
-FIX=${PTBENCH_FIXTURES:?PTBENCH_FIXTURES not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-expect_exit() {
-	local want=$1 pat=$2 rc=0
-	shift 2
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	[ "$rc" -eq "$want" ] || fail "$* exited $rc, want $want: $(cat "$tmp/err")"
-	grep -q -- "$pat" "$tmp/err" || fail "$*: stderr lacks '$pat': $(cat "$tmp/err")"
-}
+# fail, expect_err, $tmp, $fixtures
+. "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
+PT=$PTBENCH
+FIX=$fixtures
 
 # column C of the row of ops_model.csv (or ops_validation.csv) whose case is K
 col() { python3 - "$1" "$2" "$3" <<'PY'
@@ -73,12 +64,12 @@ rm "$tmp/run/ops_model.csv"
 cmp -s "$tmp/before.csv" "$tmp/run/results.csv" || fail "--no-write changed results.csv"
 
 # bad input
-expect_exit 2 "required" "$PT" model ops
-expect_exit 2 "unknown option" "$PT" model ops --results "$tmp/run" --bogus
-expect_exit 2 "needs a value" "$PT" model ops --results
-expect_exit 2 "nosuch" "$PT" model ops --results "$tmp/nosuch"
+expect_err 2 "required" "$PT" model ops
+expect_err 2 "unknown option" "$PT" model ops --results "$tmp/run" --bogus
+expect_err 2 "needs a value" "$PT" model ops --results
+expect_err 2 "nosuch" "$PT" model ops --results "$tmp/nosuch"
 mkdir "$tmp/tlbonly"
 head -1 "$FIX/ops-run/results.csv" >"$tmp/tlbonly/results.csv"
 echo 'tlb,chase-4k-16K,backing=4k;ws=16384,0,ns_per_access,1.5,ns,lower' >>"$tmp/tlbonly/results.csv"
-expect_exit 2 "no fork, mprotect, munmap or fault case" "$PT" model ops --results "$tmp/tlbonly"
+expect_err 2 "no fork, mprotect, munmap or fault case" "$PT" model ops --results "$tmp/tlbonly"
 echo "e2e_opcost: ok"

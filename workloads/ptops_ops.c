@@ -37,6 +37,21 @@
 #define D64_N (PTOPS_TABLE_BYTES / sizeof(uint64_t))
 #define D128_N (PTOPS_TABLE_BYTES / sizeof(struct pt128))
 
+/* The table below parent entry t (pmd_page_vaddr); NULL when the entry is none. */
+PTOPS_INLINE uint64_t *d64_table_at(const uint64_t *parent, size_t t)
+{
+	uint64_t pe = d64_get(&parent[t]);
+
+	return pe ? d64_table_page(pe) : NULL;
+}
+
+PTOPS_INLINE struct pt128 *d128_table_at(const struct pt128 *parent, size_t t)
+{
+	struct pt128 pe = d128_get(&parent[t]);
+
+	return d128_none(pe) ? NULL : d128_table_page(pe);
+}
+
 /* ---- copy: copy_pte_range -> copy_present_pte, a COW mapping ---- */
 
 PTOPS_INLINE void copy_d64(const struct ptops_pt *src, struct ptops_pt *dst, enum ptops_atomics at)
@@ -45,13 +60,10 @@ PTOPS_INLINE void copy_d64(const struct ptops_pt *src, struct ptops_pt *dst, enu
 	size_t t, i;
 
 	for (t = 0; t < src->ntables; t++) {
-		uint64_t spe = d64_get(&sp[t]), dpe = d64_get(&dp[t]);
-		uint64_t *s, *d;
+		uint64_t *s = d64_table_at(sp, t), *d = d64_table_at(dp, t);
 
-		if (!spe || !dpe)
+		if (!s || !d)
 			continue;
-		s = d64_table_page(spe);
-		d = d64_table_page(dpe);
 		for (i = 0; i < D64_N; i++) {
 			uint64_t pte = d64_get(&s[i]), old, seen;
 
@@ -77,13 +89,10 @@ PTOPS_INLINE void copy_d128(const struct ptops_pt *src, struct ptops_pt *dst, en
 	size_t t, i;
 
 	for (t = 0; t < src->ntables; t++) {
-		struct pt128 spe = d128_get(&sp[t]), dpe = d128_get(&dp[t]);
-		struct pt128 *s, *d;
+		struct pt128 *s = d128_table_at(sp, t), *d = d128_table_at(dp, t);
 
-		if (d128_none(spe) || d128_none(dpe))
+		if (!s || !d)
 			continue;
-		s = d128_table_page(spe);
-		d = d128_table_page(dpe);
 		for (i = 0; i < D128_N; i++) {
 			struct pt128 pte = d128_get(&s[i]), old, seen;
 
@@ -118,11 +127,10 @@ PTOPS_INLINE void chprot_d64(struct ptops_pt *pt, enum ptops_atomics at)
 	size_t t, i;
 
 	for (t = 0; t < pt->ntables; t++) {
-		uint64_t pe = d64_get(&pp[t]), *p;
+		uint64_t *p = d64_table_at(pp, t);
 
-		if (!pe)
+		if (!p)
 			continue;
-		p = d64_table_page(pe);
 		for (i = 0; i < D64_N; i++) {
 			uint64_t old = d64_get(&p[i]);
 
@@ -141,11 +149,10 @@ PTOPS_INLINE void chprot_d128(struct ptops_pt *pt, enum ptops_atomics at)
 	size_t t, i;
 
 	for (t = 0; t < pt->ntables; t++) {
-		struct pt128 pe = d128_get(&pp[t]), *p;
+		struct pt128 *p = d128_table_at(pp, t);
 
-		if (d128_none(pe))
+		if (!p)
 			continue;
-		p = d128_table_page(pe);
 		for (i = 0; i < D128_N; i++) {
 			struct pt128 old = d128_get(&p[i]);
 
@@ -197,11 +204,10 @@ PTOPS_INLINE void zap_d64(struct ptops_pt *pt, struct ptops_gather *g, enum ptop
 	size_t t, i;
 
 	for (t = 0; t < pt->ntables; t++) {
-		uint64_t pe = d64_get(&pp[t]), *p;
+		uint64_t *p = d64_table_at(pp, t);
 
-		if (!pe)
+		if (!p)
 			continue;
-		p = d64_table_page(pe);
 		for (i = 0; i < D64_N; i++) {
 			uint64_t pte = d64_get(&p[i]);
 
@@ -220,11 +226,10 @@ PTOPS_INLINE void zap_d128(struct ptops_pt *pt, struct ptops_gather *g, enum pto
 	size_t t, i;
 
 	for (t = 0; t < pt->ntables; t++) {
-		struct pt128 pe = d128_get(&pp[t]), *p;
+		struct pt128 *p = d128_table_at(pp, t);
 
-		if (d128_none(pe))
+		if (!p)
 			continue;
-		p = d128_table_page(pe);
 		for (i = 0; i < D128_N; i++) {
 			struct pt128 pte = d128_get(&p[i]);
 
@@ -254,11 +259,10 @@ static size_t set_d64(struct ptops_pt *pt, uint64_t base_pfn)
 	size_t t, i, busy = 0;
 
 	for (t = 0; t < pt->ntables; t++) {
-		uint64_t pe = d64_get(&pp[t]), *p;
+		uint64_t *p = d64_table_at(pp, t);
 
-		if (!pe)
+		if (!p)
 			continue;
-		p = d64_table_page(pe);
 		for (i = 0; i < D64_N; i++, pfn++) {
 			if (d64_get(&p[i])) {
 				busy++; /* someone else's fault won the race */
@@ -277,11 +281,10 @@ static size_t set_d128(struct ptops_pt *pt, uint64_t base_pfn)
 	size_t t, i, busy = 0;
 
 	for (t = 0; t < pt->ntables; t++) {
-		struct pt128 pe = d128_get(&pp[t]), *p;
+		struct pt128 *p = d128_table_at(pp, t);
 
-		if (d128_none(pe))
+		if (!p)
 			continue;
-		p = d128_table_page(pe);
 		for (i = 0; i < D128_N; i++, pfn++) {
 			if (!d128_none(d128_get(&p[i]))) {
 				busy++;
