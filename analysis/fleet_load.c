@@ -23,13 +23,6 @@ static enum pt_history_err db_fail(struct pt_history *h, char *err, size_t errle
 		errlen, what);
 }
 
-static const char *col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t ? (const char *)t : "";
-}
-
 /* The (workload, case, metric) any selected run declares primary, once each. */
 struct primaries {
 	struct pt_primary *p;
@@ -122,7 +115,7 @@ static enum pt_history_err unknown_tag(struct pt_history *h, const char *tag, ch
 			       &st, NULL) == SQLITE_OK) {
 		while (sqlite3_step(st) == SQLITE_ROW && used < sizeof(have))
 			used += (size_t)snprintf(have + used, sizeof(have) - used, "%s'%s'",
-						 used ? ", " : "", col(st, 0));
+						 used ? ", " : "", pt_hist_text(st, 0));
 		sqlite3_finalize(st);
 	}
 	pt_errf(err, errlen, "%s: no run has tag '%s' (the tags there: %s)", h->path, tag,
@@ -147,7 +140,7 @@ static enum pt_history_err load_runs(struct pt_history *h, const char *const *ta
 		struct pt_fleet_run *r;
 
 		d->history_runs++;
-		if (!wanted(col(st, 1), tags, ntags, seen))
+		if (!wanted(pt_hist_text(st, 1), tags, ntags, seen))
 			continue;
 		if (d->nruns == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -159,13 +152,13 @@ static enum pt_history_err load_runs(struct pt_history *h, const char *const *ta
 			d->runs = r;
 		}
 		r = &d->runs[d->nruns++];
-		snprintf(r->id, sizeof(r->id), "%s", col(st, 0));
-		snprintf(r->tag, sizeof(r->tag), "%s", col(st, 1));
-		snprintf(r->host, sizeof(r->host), "%s", col(st, 2));
-		snprintf(r->cpu_model, sizeof(r->cpu_model), "%s", col(st, 3));
-		snprintf(r->kernel_release, sizeof(r->kernel_release), "%s", col(st, 4));
+		snprintf(r->id, sizeof(r->id), "%s", pt_hist_text(st, 0));
+		snprintf(r->tag, sizeof(r->tag), "%s", pt_hist_text(st, 1));
+		snprintf(r->host, sizeof(r->host), "%s", pt_hist_text(st, 2));
+		snprintf(r->cpu_model, sizeof(r->cpu_model), "%s", pt_hist_text(st, 3));
+		snprintf(r->kernel_release, sizeof(r->kernel_release), "%s", pt_hist_text(st, 4));
 		if (sqlite3_column_type(st, 5) != SQLITE_NULL &&
-		    add_primaries(u, col(st, 5), r->id, err, errlen)) {
+		    add_primaries(u, pt_hist_text(st, 5), r->id, err, errlen)) {
 			sqlite3_finalize(st);
 			return PT_HIST_EINPUT;
 		}
@@ -189,7 +182,7 @@ static enum pt_history_err load_runs(struct pt_history *h, const char *const *ta
 /* The values of one (run, series) as the rows stream by. */
 struct group {
 	long run; /* index, -1 for a run not selected */
-	char id[64], key[5][256];
+	struct pt_hist_series k;
 	enum pt_better better;
 	struct pt_dvec vals;
 };
@@ -212,7 +205,7 @@ static int flush(struct pt_fleet_data *d, struct group *g, const struct primarie
 		d->cap = cap;
 	}
 	for (i = 0; i < 5; i++)
-		if (!(s[i] = pt_strpool_add(&d->strs, g->key[i])))
+		if (!(s[i] = pt_strpool_add(&d->strs, g->k.key[i])))
 			return -1;
 	p = &d->pts[d->npts++];
 	pt_sort_doubles(g->vals.v, g->vals.n);
@@ -235,30 +228,16 @@ static int flush(struct pt_fleet_data *d, struct group *g, const struct primarie
 static void start(struct group *g, sqlite3_stmt *st, const struct pt_fleet_data *d)
 {
 	struct pt_fleet_run key, *r;
-	int i;
+	bool new_run = strcmp(g->k.run, pt_hist_text(st, 0)) != 0;
 
-	if (strcmp(g->id, col(st, 0))) { /* a new run: rows come grouped by run */
-		snprintf(g->id, sizeof(g->id), "%s", col(st, 0));
-		snprintf(key.id, sizeof(key.id), "%s", g->id);
+	pt_hist_series_start(&g->k, st);
+	if (new_run) { /* rows come grouped by run: look each up once */
+		snprintf(key.id, sizeof(key.id), "%s", g->k.run);
 		r = bsearch(&key, d->runs, d->nruns, sizeof(*d->runs), run_cmp);
 		g->run = r ? r - d->runs : -1;
 	}
-	for (i = 0; i < 5; i++)
-		snprintf(g->key[i], sizeof(g->key[i]), "%s", col(st, i + 1));
-	if (pt_better_parse(col(st, 6), &g->better))
+	if (pt_better_parse(pt_hist_text(st, 6), &g->better))
 		g->better = PT_NEITHER;
-}
-
-static bool same_group(const struct group *g, sqlite3_stmt *st)
-{
-	int i;
-
-	if (strcmp(g->id, col(st, 0)))
-		return false;
-	for (i = 0; i < 4; i++)
-		if (strcmp(g->key[i], col(st, i + 1)))
-			return false;
-	return true;
 }
 
 static enum pt_history_err load_rows(struct pt_history *h, struct pt_fleet_data *d,
@@ -273,7 +252,7 @@ static enum pt_history_err load_rows(struct pt_history *h, struct pt_fleet_data 
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return db_fail(h, err, errlen, "cannot read the rows");
 	while (!fail && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (!same_group(&g, st)) {
+		if (!pt_hist_same_series(&g.k, st)) {
 			fail = g.run >= 0 && flush(d, &g, u);
 			g.vals.n = 0;
 			start(&g, st, d);

@@ -89,7 +89,7 @@ static enum pt_pool_role not_excluded(void *ctx, const char *id)
 
 /* Accumulates the values of one (run, series) as the rows stream by. */
 struct group {
-	char run[64], key[5][256];
+	struct pt_hist_series k;
 	bool is_new;
 	enum pt_better better;
 	struct pt_dvec vals;
@@ -97,32 +97,13 @@ struct group {
 
 static int flush(struct pt_pool_data *d, struct group *g)
 {
-	const char *key[5] = { g->key[0], g->key[1], g->key[2], g->key[3], g->key[4] };
+	const char *key[5] = { g->k.key[0], g->k.key[1], g->k.key[2], g->k.key[3], g->k.key[4] };
 	int ret = 0;
 
 	if (g->vals.n)
 		ret = add_point(d, key, g->better, median_of(g->vals.v, g->vals.n), g->is_new);
 	g->vals.n = 0;
 	return ret;
-}
-
-static const char *col(sqlite3_stmt *st, int i)
-{
-	const unsigned char *t = sqlite3_column_text(st, i);
-
-	return t ? (const char *)t : "";
-}
-
-static bool same_group(const struct group *g, sqlite3_stmt *st)
-{
-	int i;
-
-	if (strcmp(g->run, col(st, 0)))
-		return false;
-	for (i = 0; i < 4; i++)
-		if (strcmp(g->key[i], col(st, i + 1)))
-			return false;
-	return true;
 }
 
 enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, const char *suite,
@@ -137,7 +118,7 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 	struct group g = { 0 };
 	sqlite3_stmt *st;
 	enum pt_pool_role r = PT_POOL_SKIP;
-	int rc, i, fail = 0;
+	int rc, fail = 0;
 
 	if (sqlite3_prepare_v2(h->db, sql, -1, &st, NULL) != SQLITE_OK)
 		return pt_hist_fail(h, PT_HIST_EIO, err, errlen, "cannot read the pool");
@@ -146,15 +127,15 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 	if (suite)
 		sqlite3_bind_text(st, 2, suite, -1, SQLITE_TRANSIENT);
 	while (!fail && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (strcmp(g.run, col(st, 0)))
-			r = role(ctx, col(st, 0)); /* once per run: rows come grouped */
+		if (strcmp(g.k.run, pt_hist_text(st, 0)))
+			r = role(ctx, pt_hist_text(st, 0)); /* once per run: rows come grouped */
 		if (r == PT_POOL_SKIP) {
 			fail = flush(d, &g);
-			snprintf(g.run, sizeof(g.run), "%s", col(st, 0));
+			snprintf(g.k.run, sizeof(g.k.run), "%s", pt_hist_text(st, 0));
 			continue;
 		}
-		if (!same_group(&g, st)) {
-			bool new_run = strcmp(g.run, col(st, 0)) != 0;
+		if (!pt_hist_same_series(&g.k, st)) {
+			bool new_run = strcmp(g.k.run, pt_hist_text(st, 0)) != 0;
 
 			fail = flush(d, &g);
 			if (new_run && r == PT_POOL_NEW)
@@ -162,10 +143,8 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 			else if (new_run)
 				d->pool_runs++;
 			g.is_new = r == PT_POOL_NEW;
-			snprintf(g.run, sizeof(g.run), "%s", col(st, 0));
-			for (i = 0; i < 5; i++)
-				snprintf(g.key[i], sizeof(g.key[i]), "%s", col(st, i + 1));
-			if (pt_better_parse(col(st, 6), &g.better))
+			pt_hist_series_start(&g.k, st);
+			if (pt_better_parse(pt_hist_text(st, 6), &g.better))
 				g.better = PT_NEITHER;
 		}
 		if (!fail)
