@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# shellcheck shell=bash
 #
 # Shared by the e2e tests that stop at their first failure (sourced, not a
 # test itself; tests/e2e_export.sh, e2e_junit.sh, e2e_opcost.sh): the
@@ -11,6 +12,7 @@ fail() {
 
 [ -x "${PTBENCH:-}" ] || fail "PTBENCH is not set to the ptbench binary"
 src=${PTBENCH_SRCDIR:-$(dirname "${BASH_SOURCE[0]}")/..}
+# shellcheck disable=SC2034 # used by the scripts that source this
 fixtures=${PTBENCH_FIXTURES:-$src/tests/fixtures}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

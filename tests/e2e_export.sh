@@ -7,6 +7,7 @@
 # metrics), medians equal to ptbench summary's, and exit 2 on bad input.
 set -uo pipefail
 # fail, expect_rc, expect_err, $tmp, $fixtures
+# shellcheck source=tests/common_e2e.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
 run=$fixtures/run-lava
 

@@ -16,6 +16,7 @@ command -v xmllint >/dev/null || {
 	exit 77
 }
 # fail, expect_rc, $tmp, $src, $fixtures
+# shellcheck source=tests/common_e2e.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
 fixture=$fixtures/run-small
 xsd=$src/tests/fixtures/junit.xsd

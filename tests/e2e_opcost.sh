@@ -5,6 +5,7 @@
 # idempotent rows, and bad input (exit 2 with the reason).
 set -u
 # fail, expect_err, $tmp, $fixtures
+# shellcheck source=tests/common_e2e.sh
 . "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
 PT=$PTBENCH
 FIX=$fixtures
