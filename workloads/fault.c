@@ -770,6 +770,7 @@ const struct pt_workload pt_wl_fault = {
 	.name = "fault",
 	.primary_metric = "ns_per_fault",
 	.control = "cpu-loop",
+	.profile = true,
 	.summary = "page faults: ns per fault taken, anon/file/COW, 4K/THP/mTHP, 1..N tasks",
 	.help = "cases: <kind>-<backing>-<size>[-<n>procs|-<n>threads]\n"
 		"  kind: anon-write (first touch), anon-read (zero page), file-priv-read,\n"
