@@ -12,7 +12,8 @@
  *   process of ours, including children forked before a window opens.
  *
  * A sample counts when its process is ours and its time lies inside a
- * window.
+ * window; context switches, recorded with the samples, bound the time
+ * each one stands for (profile_tally.h).
  */
 #include <errno.h>
 #include <perf/event.h>
@@ -61,8 +62,11 @@ static void sample_attr(struct perf_event_attr *a, uint64_t period_ns)
 	a->type = PERF_TYPE_SOFTWARE;
 	a->config = PERF_COUNT_SW_CPU_CLOCK;
 	a->sample_period = period_ns; /* cpu-clock counts nanoseconds */
-	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+	a->sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
 			 PERF_SAMPLE_CALLCHAIN;
+	/* context switches bound the time a sample stands for (profile_tally.h) */
+	a->context_switch = 1;
+	a->sample_id_all = 1; /* their task, time and CPU */
 	/* the kernel callers only, a few: enough to see past an entry helper */
 	a->exclude_callchain_user = 1;
 	a->sample_max_stack = CHAIN_MAX;
@@ -176,6 +180,7 @@ void pt_profile_free(struct pt_profile *p)
 	free(p->comp);
 	free(p->hits);
 	free(p->pids);
+	pt_tally_free(&p->tally);
 	free(p);
 }
 
@@ -280,38 +285,64 @@ static void on_track(void *ctx, const union perf_event *ev)
 		add_pid(p, (pid_t)ev->fork.pid);
 }
 
-/* PERF_SAMPLE_IP | TID | TIME | CALLCHAIN, in that order: ip, pid and tid, time, the chain. */
-static void on_sample(void *ctx, const union perf_event *ev)
+/* A switch record's sample_id: pid and tid, time, cpu and a reserved half. */
+static void one_switch(struct pt_profile *p, const union perf_event *ev)
 {
-	struct pt_profile *p = ctx;
+	const __u64 *id = (const __u64 *)(&ev->context_switch + 1);
+
+	if (ev->header.size < sizeof(ev->context_switch) + 3 * sizeof(__u64))
+		return;
+	pt_tally_switch(&p->tally, (unsigned)(id[2] & 0xffffffffu), id[1],
+			ev->header.misc & PERF_RECORD_MISC_SWITCH_OUT,
+			ours(p, (pid_t)(id[0] & 0xffffffffu)));
+}
+
+/*
+ * PERF_SAMPLE_IP | TID | TIME | CPU | CALLCHAIN, in that order: ip, pid
+ * and tid, time, cpu and a reserved half, the chain.
+ */
+static void one_sample(struct pt_profile *p, const union perf_event *ev)
+{
 	const __u64 *a = ev->sample.array;
 	uint16_t mode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	enum pt_prof_comp c = PT_COMP_KERNEL_OTHER;
+	bool mine;
 	long sym = -1;
 
-	if (ev->header.type == PERF_RECORD_LOST) {
-		p->tally.lost += ev->lost.lost;
+	if (ev->header.size < sizeof(ev->header) + 4 * sizeof(__u64))
 		return;
-	}
-	if (ev->header.type == PERF_RECORD_THROTTLE) {
-		p->tally.throttled++;
-		return;
-	}
-	if (ev->header.type != PERF_RECORD_SAMPLE ||
-	    ev->header.size < sizeof(ev->header) + 3 * sizeof(__u64))
-		return;
-	if (!ours(p, (pid_t)(a[1] & 0xffffffffu)))
-		return; /* another process on some CPU */
+	mine = ours(p, (pid_t)(a[1] & 0xffffffffu));
 	/* hypervisor and guest modes: not this kernel's functions, kernel_other */
-	if (mode == PERF_RECORD_MISC_USER) {
+	if (mine && mode == PERF_RECORD_MISC_USER) {
 		c = PT_COMP_USER;
-	} else if (mode == PERF_RECORD_MISC_KERNEL && p->comp) {
+	} else if (mine && mode == PERF_RECORD_MISC_KERNEL && p->comp) {
 		sym = pt_ksyms_find(&p->ks, a[0]);
-		c = kernel_comp(p, a[0], sym, a + 3,
-				(ev->header.size - sizeof(ev->header)) / sizeof(__u64) - 3);
+		c = kernel_comp(p, a[0], sym, a + 4,
+				(ev->header.size - sizeof(ev->header)) / sizeof(__u64) - 4);
 	}
-	if (pt_tally_sample(&p->tally, a[2], c) && sym >= 0)
+	/* another process's sample still marks time on its CPU */
+	if (pt_tally_sample(&p->tally, (unsigned)(a[3] & 0xffffffffu), a[2], c, mine) && sym >= 0)
 		p->hits[sym]++;
+}
+
+static void on_sample(void *ctx, const union perf_event *ev)
+{
+	struct pt_profile *p = ctx;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_SAMPLE:
+		one_sample(p, ev);
+		break;
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		one_switch(p, ev);
+		break;
+	case PERF_RECORD_LOST:
+		p->tally.lost += ev->lost.lost;
+		break;
+	case PERF_RECORD_THROTTLE:
+		p->tally.throttled++;
+		break;
+	}
 }
 
 void pt_profile_drain(struct pt_profile *p)

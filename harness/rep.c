@@ -93,11 +93,13 @@ void pt_rep_emit(struct pt_rep *r, const char *metric, double value, const char 
 		    better);
 }
 
-static void emit_profile(struct pt_rep *r, double ops, const char *per)
+void pt_rep_emit_profile(struct pt_rep *r, double ops, const char *per)
 {
 	struct pt_prof_row rows[PT_PROF_MAX_ROWS];
 	size_t n, i;
 
+	if (!r->prof || !(ops > 0))
+		return;
 	pt_profile_drain(r->prof);
 	n = pt_tally_rows(pt_profile_tally(r->prof), ops, per, pt_profile_resolved(r->prof),
 			  r->cpu_ns, rows, PT_PROF_MAX_ROWS);
@@ -114,7 +116,7 @@ void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per)
 	if (ops <= 0)
 		return;
 	if (r->prof) {
-		emit_profile(r, ops, per);
+		pt_rep_emit_profile(r, ops, per);
 		return;
 	}
 	snprintf(metric, sizeof(metric), "ns_per_%s", per);

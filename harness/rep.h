@@ -68,6 +68,12 @@ void pt_rep_emit(struct pt_rep *r, const char *metric, double value, const char 
  * repetition: the profile_* rows instead (results/SCHEMA.md).
  */
 void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per);
+/*
+ * In a profiled repetition, the profile_* rows for ops operations named
+ * per; elsewhere nothing. pt_rep_emit_per_op calls it; a workload that
+ * emits its timing rows itself calls it once with its operation count.
+ */
+void pt_rep_emit_profile(struct pt_rep *r, double ops, const char *per);
 /* A verification failure: the rep is not valid. Returns -1. */
 int pt_rep_fail(struct pt_rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The case cannot run here (kernel lacks a feature). Returns 1. */

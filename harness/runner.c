@@ -63,6 +63,9 @@ static void record_row(void *ctx, const char *metric, double value)
 {
 	struct pt_case_result *res = ctx;
 
+	if (!strncmp(metric, "profile_", 8))
+		res->profile_rows++;
+
 	if (strcmp(metric, pt_case_primary(res->w, &res->c)))
 		return;
 	res->primary_seen = true;
@@ -178,6 +181,7 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 			mark = pt_sink_mark(run->sink);
 		nprimary = res->nprimary;
 		res->primary_seen = false;
+		res->profile_rows = 0;
 		res->current_rep = rep;
 		ret = profiled ? profiled_run(run, res, &r) : res->w->run(&res->c, &r);
 		if (ret == -2)
@@ -259,10 +263,15 @@ static void case_profile(struct pt_run *run, size_t i)
 		mark = pt_sink_mark(run->sink);
 	res->note_prefix = "profiled repetition: ";
 	ret = run_one_rep(run, res, run->reps, false, true);
+	if (!ret && !res->profile_rows) {
+		record_note(res, "the workload emitted no per-operation rows to profile");
+		ret = -1;
+	}
 	res->note_prefix = NULL;
 	if (!ret) {
 		res->profiled = true;
 		res->ntop = pt_profile_top(run->prof, res->top, PT_PROF_TOP);
+		memcpy(res->stall_ns, pt_profile_tally(run->prof)->stall_ns, sizeof(res->stall_ns));
 		return;
 	}
 	if (run->sink)
@@ -476,9 +485,13 @@ static void json_retries(struct pt_json *j, const struct pt_case_result *res)
 	pt_json_arr_end(j);
 }
 
-/* The profiled repetition's most sampled kernel functions: what each component holds. */
+/*
+ * The profiled repetition's most sampled kernel functions (what each
+ * component holds), and where its stalls ended.
+ */
 static void json_profile_top(struct pt_json *j, const struct pt_case_result *res)
 {
+	double stall = 0;
 	size_t i;
 
 	pt_json_arr_begin(j, "profile_top");
@@ -491,6 +504,13 @@ static void json_profile_top(struct pt_json *j, const struct pt_case_result *res
 		pt_json_obj_end(j);
 	}
 	pt_json_arr_end(j);
+	for (i = 0; i < PT_COMP_N; i++)
+		stall += res->stall_ns[i];
+	pt_json_obj_begin(j, "profile_stalls");
+	for (i = 0; i < PT_COMP_N && stall > 0; i++)
+		if (res->stall_ns[i] > 0)
+			pt_json_num(j, pt_prof_comp_name(i), res->stall_ns[i] / stall);
+	pt_json_obj_end(j);
 }
 
 static void json_cases(struct pt_json *j, const struct pt_run *run)

@@ -29,8 +29,10 @@ struct pt_case_result {
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
 	bool profiled; /* the sampled repetition's profile_* rows were written */
+	int profile_rows; /* profile_* rows emitted in the repetition under way */
 	struct pt_prof_top top[PT_PROF_TOP]; /* its most sampled kernel functions */
 	size_t ntop;
+	double stall_ns[PT_COMP_N]; /* its stalls, by the component where each ended */
 	const char *note_prefix; /* put before the notes of the repetition under way */
 	/* repetitions run again after a transient refusal (pt_rep_retry), and why */
 	int retries;

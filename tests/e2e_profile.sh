@@ -65,6 +65,11 @@ if not ks["resolved"]:
 assert v["profile_samples"] > 0, v
 assert v["profile_period_ns"] == 50000 and v["profile_lost"] >= 0
 assert 0 < v["profile_coverage"] < 4, v["profile_coverage"]
+assert v["profile_stall_ns_per_fork"] >= 0 and 0 <= v["profile_stall_coverage"] < 4, v
+assert v["profile_cpu_coverage"] > 0, v
+assert u["profile_stall_ns_per_fork"] == "ns" and u["profile_cpu_coverage"] == "ratio"
+stalls = case["profile_stalls"]
+assert all(k in comps and 0 < x <= 1 for k, x in stalls.items()), stalls
 share = sum(v[f"profile_{c}_share"] for c in comps)
 assert abs(share - 1) < 1e-6, share
 total = sum(v[f"profile_{c}_ns_per_fork"] for c in comps)
@@ -77,7 +82,8 @@ if ks["resolved"]:
     assert v["profile_pt_copy_share"] > 0, v
     top = case["profile_top"]
     assert top and all(t["samples"] > 0 and 0 < t["share"] <= 1 for t in top), top
-print(f"profile: {int(v['profile_samples'])} samples, coverage {v['profile_coverage']:.2f}, "
+print(f"profile: {int(v['profile_samples'])} samples, coverage {v['profile_coverage']:.2f} "
+      f"+ stalls {v['profile_stall_coverage']:.2f}, "
       + ", ".join(f"{c} {v[f'profile_{c}_share']:.2f}" for c in comps))
 EOF
 

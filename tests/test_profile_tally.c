@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The arithmetic of a profiled repetition on synthetic samples: which fall
- * in the timed windows, and the profile_* rows they make. Also the live
+ * in the timed windows, the stalls between them, and the profile_* rows
+ * they make. Also the live
  * profiler's first step, which must say "unsupported" where there is no
  * perf_event_open (qemu-user), never crash.
  */
@@ -36,26 +37,31 @@ static double value(const struct pt_prof_row *rows, size_t n, const char *m)
 	return r->value;
 }
 
-/* Two windows, [1000, 2000] and [5000, 6000] ns, samples around and in them. */
+/*
+ * Two windows, [1000, 2000] and [5000, 6000] ns, period 100, samples of
+ * ours on CPU 0 around and in them, 100 ns apart inside: no stall.
+ */
 static void two_windows(struct pt_prof_tally *t)
 {
+	memset(t, 0, sizeof(*t));
 	pt_tally_reset(t, 100);
-	assert_false(pt_tally_sample(t, 500, PT_COMP_USER)); /* before any window */
+	assert_false(pt_tally_sample(t, 0, 500, PT_COMP_USER, true)); /* before any window */
 	pt_tally_begin(t, 1000);
-	assert_false(pt_tally_sample(t, 999, PT_COMP_USER));
-	assert_true(pt_tally_sample(t, 1000, PT_COMP_PT_COPY)); /* the edges count */
-	assert_true(pt_tally_sample(t, 1500, PT_COMP_PT_COPY));
+	assert_false(pt_tally_sample(t, 0, 999, PT_COMP_USER, true));
+	assert_true(pt_tally_sample(t, 0, 1000, PT_COMP_PT_COPY, true)); /* the edges count */
+	assert_true(pt_tally_sample(t, 0, 1100, PT_COMP_PT_COPY, true));
+	assert_false(pt_tally_sample(t, 0, 1150, PT_COMP_PT_COPY, false)); /* not ours */
 	pt_tally_end(t, 2000);
 	/* read after the window closed, as the profiler does */
-	assert_true(pt_tally_sample(t, 2000, PT_COMP_PT_ZAP));
-	assert_false(pt_tally_sample(t, 2001, PT_COMP_PT_ZAP));
+	assert_true(pt_tally_sample(t, 0, 2000, PT_COMP_PT_ZAP, true));
+	assert_false(pt_tally_sample(t, 0, 2001, PT_COMP_PT_ZAP, true));
 	pt_tally_begin(t, 5000);
-	assert_false(pt_tally_sample(t, 3000, PT_COMP_PT_ZAP)); /* between the windows */
-	assert_true(pt_tally_sample(t, 5100, PT_COMP_PT_COPY));
-	assert_true(pt_tally_sample(t, 5200, PT_COMP_USER));
-	assert_true(pt_tally_sample(t, 5300, (enum pt_prof_comp)77)); /* unknown: kernel_other */
+	assert_false(pt_tally_sample(t, 0, 3000, PT_COMP_PT_ZAP, true)); /* between the windows */
+	assert_true(pt_tally_sample(t, 0, 5100, PT_COMP_PT_COPY, true));
+	assert_true(pt_tally_sample(t, 0, 5200, PT_COMP_USER, true));
+	assert_true(pt_tally_sample(t, 0, 5300, (enum pt_prof_comp)77, true)); /* kernel_other */
 	pt_tally_end(t, 6000);
-	assert_false(pt_tally_sample(t, 6100, PT_COMP_USER));
+	assert_false(pt_tally_sample(t, 0, 6100, PT_COMP_USER, true));
 }
 
 static void test_windows(void **state)
@@ -71,9 +77,54 @@ static void test_windows(void **state)
 	assert_int_equal(t.samples[PT_COMP_USER], 1);
 	assert_int_equal(t.samples[PT_COMP_KERNEL_OTHER], 1);
 	assert_int_equal(t.elapsed_ns, 2000);
+	/* 2000 - 1150 (another task's sample) > 2 periods: a stall of 750 */
+	assert_true(pt_tally_stall_ns(&t) == 750);
+	assert_true(t.stall_ns[PT_COMP_PT_ZAP] == 750);
 	/* an end without a begin changes nothing */
 	pt_tally_end(&t, 9000);
 	assert_int_equal(t.elapsed_ns, 2000);
+	pt_tally_free(&t);
+}
+
+/* Stalls: gaps of more than 2 periods while one of our tasks ran, bounded by switches. */
+static void test_stalls(void **state)
+{
+	struct pt_prof_tally t;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	pt_tally_reset(&t, 100);
+	pt_tally_begin(&t, 10000);
+	/* the window's start to the first sample: 500, a stall of 400 */
+	pt_tally_sample(&t, 1, 10500, PT_COMP_PT_CHPROT, true);
+	pt_tally_sample(&t, 1, 10650, PT_COMP_PT_CHPROT, true); /* 150: jitter, no stall */
+	pt_tally_sample(&t, 1, 11650, PT_COMP_USER, true); /* 1000: a stall of 900 */
+	/* the run's tail up to its switch: 400, a stall of 300 */
+	pt_tally_switch(&t, 1, 12050, true, true);
+	pt_tally_switch(&t, 1, 12050, false, false);
+	/* another task's gaps are not ours */
+	pt_tally_sample(&t, 1, 13050, PT_COMP_KERNEL_OTHER, false);
+	pt_tally_switch(&t, 1, 14000, true, false);
+	pt_tally_switch(&t, 1, 14000, false, true);
+	/* our task back: from its switch-in, 100, no stall */
+	pt_tally_sample(&t, 1, 14100, PT_COMP_PT_ZAP, true);
+	/* a switch-out without a sample of ours since the switch-in adds nothing */
+	pt_tally_switch(&t, 0, 14500, false, true);
+	pt_tally_switch(&t, 0, 15500, true, true);
+	/* a CPU number past the table: counted, no stall */
+	assert_true(pt_tally_sample(&t, PT_PROF_MAX_CPU + 1, 15600, PT_COMP_ZERO, true));
+	pt_tally_end(&t, 20000);
+	assert_true(t.stall_ns[PT_COMP_PT_CHPROT] == 400);
+	assert_true(t.stall_ns[PT_COMP_USER] == 900 + 300);
+	assert_true(t.stall_ns[PT_COMP_PT_ZAP] == 0);
+	assert_true(pt_tally_stall_ns(&t) == 1600);
+	assert_int_equal(t.in_window, 5);
+	/* a new window forgets what the CPUs saw: its start bounds the first gap */
+	pt_tally_begin(&t, 30000);
+	pt_tally_sample(&t, 1, 30100, PT_COMP_PT_ZAP, true);
+	pt_tally_end(&t, 30200);
+	assert_true(t.stall_ns[PT_COMP_PT_ZAP] == 0);
+	pt_tally_free(&t);
 }
 
 static void test_rows(void **state)
@@ -85,9 +136,9 @@ static void test_rows(void **state)
 	(void)state;
 	two_windows(&t);
 	t.lost = 3;
-	/* 2 operations; 6 samples of 100 ns in 2000 ns of windows; 1500 ns of CPU */
+	/* 2 operations; 6 samples of 100 ns and a stall of 750 in 2000 ns; 1500 ns of CPU */
 	n = pt_tally_rows(&t, 2, "fork", true, 1500, rows, PT_PROF_MAX_ROWS);
-	assert_int_equal(n, 2 * PT_COMP_N + 5);
+	assert_int_equal(n, 2 * PT_COMP_N + 7);
 	assert_true(value(rows, n, "profile_pt_copy_ns_per_fork") == 150); /* 3 x 100 / 2 */
 	assert_true(value(rows, n, "profile_pt_copy_share") == 0.5);
 	assert_true(value(rows, n, "profile_pt_zap_ns_per_fork") == 50);
@@ -96,8 +147,10 @@ static void test_rows(void **state)
 	assert_true(value(rows, n, "profile_samples") == 6);
 	assert_true(value(rows, n, "profile_period_ns") == 100);
 	assert_true(value(rows, n, "profile_lost") == 3);
+	assert_true(value(rows, n, "profile_stall_ns_per_fork") == 375);
 	assert_true(value(rows, n, "profile_coverage") == 600.0 / 2000);
-	assert_true(value(rows, n, "profile_cpu_coverage") == 600.0 / 1500);
+	assert_true(value(rows, n, "profile_stall_coverage") == 750.0 / 2000);
+	assert_true(value(rows, n, "profile_cpu_coverage") == 1350.0 / 1500);
 	assert_string_equal(row(rows, n, "profile_pt_copy_ns_per_fork")->unit, "ns");
 	assert_string_equal(row(rows, n, "profile_pt_copy_share")->unit, "ratio");
 	assert_string_equal(row(rows, n, "profile_samples")->unit, "count");
@@ -108,6 +161,7 @@ static void test_rows(void **state)
 	assert_int_equal(pt_tally_rows(&t, 0, "fork", true, 0, rows, PT_PROF_MAX_ROWS), 0);
 	/* a short buffer is filled, not overrun */
 	assert_int_equal(pt_tally_rows(&t, 2, "fork", true, 0, rows, 3), 3);
+	pt_tally_free(&t);
 }
 
 static void test_unresolved_kernel(void **state)
@@ -125,6 +179,7 @@ static void test_unresolved_kernel(void **state)
 	assert_non_null(row(rows, n, "profile_kernel_other_ns_per_page"));
 	assert_non_null(row(rows, n, "profile_user_share"));
 	assert_non_null(row(rows, n, "profile_coverage"));
+	pt_tally_free(&t);
 }
 
 static void test_no_samples(void **state)
@@ -134,6 +189,7 @@ static void test_no_samples(void **state)
 	size_t n;
 
 	(void)state;
+	memset(&t, 0, sizeof(t));
 	pt_tally_reset(&t, 50000);
 	pt_tally_begin(&t, 10);
 	pt_tally_end(&t, 20);
@@ -142,6 +198,7 @@ static void test_no_samples(void **state)
 	assert_null(row(rows, n, "profile_user_share"));
 	assert_true(value(rows, n, "profile_samples") == 0);
 	assert_true(value(rows, n, "profile_coverage") == 0);
+	pt_tally_free(&t);
 }
 
 /* Qemu-user has no perf_event_open: the profiler says so; natively it may work. */
@@ -204,11 +261,9 @@ static void test_off(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_windows),
-		cmocka_unit_test(test_rows),
-		cmocka_unit_test(test_unresolved_kernel),
-		cmocka_unit_test(test_no_samples),
-		cmocka_unit_test(test_live_profiler_says_why),
+		cmocka_unit_test(test_windows),	   cmocka_unit_test(test_stalls),
+		cmocka_unit_test(test_rows),	   cmocka_unit_test(test_unresolved_kernel),
+		cmocka_unit_test(test_no_samples), cmocka_unit_test(test_live_profiler_says_why),
 		cmocka_unit_test(test_off),
 	};
 

@@ -586,6 +586,8 @@ static void emit_tasks(const struct task_set *ts, struct pt_rep *r)
 	if (r->elapsed_ns)
 		pt_rep_emit(r, "faults_per_sec_total", faults / (double)r->elapsed_ns * 1e9,
 			    "faults/s", PT_HIGHER);
+	/* a profiled repetition: the CPU time of every task, per fault of all of them */
+	pt_rep_emit_profile(r, faults, "fault");
 }
 
 static int run_tasks(const struct pt_case *c, struct pt_rep *r)
