@@ -135,6 +135,28 @@ static int open_counters(struct pt_run *run, char *events)
 	return 0;
 }
 
+/* Probed only when a selected case is profiled: kallsyms is read once, here. */
+static int open_profiler(struct pt_run *run, const struct run_opts *o)
+{
+	const char *off = NULL;
+	bool wanted = false;
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		wanted = wanted || run->results[i].w->profile;
+	if (o->no_profile)
+		off = "turned off by --no-profile";
+	else if (!wanted)
+		off = "no selected workload is profiled";
+	run->prof = pt_profile_new(o->profile_period_ns, off);
+	if (!run->prof)
+		return PT_EXIT_FAIL;
+	if (!off && !pt_profile_usable(run->prof))
+		fprintf(stderr, "ptbench run: no profiled repetitions: %s\n",
+			pt_profile_reason(run->prof));
+	return 0;
+}
+
 static int make_out_dir(struct pt_run *run, const char *out, bool force, char *buf, size_t len)
 {
 	char host[64] = "host", stamp[32], err[PATH_MAX + 200], *p;
@@ -184,6 +206,9 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 		return PT_EXIT_FAIL;
 	if (!run->nresults)
 		return pt_usage_error("run", "no case matches the selection");
+	ret = open_profiler(run, o);
+	if (ret)
+		return ret;
 	ret = check_explicit_guard(run);
 	if (ret)
 		return ret;
@@ -306,6 +331,7 @@ int cmd_run(int argc, char **argv)
 			      .warmup = 1,
 			      .cpu = -1,
 			      .mem_frac = 0.5,
+			      .profile_period_ns = PT_PROFILE_PERIOD_DEFAULT_NS,
 			      .lock_wait = PT_KNOB_LOCK_WAIT_S };
 	struct pt_run run;
 	char outbuf[256];
@@ -343,6 +369,7 @@ int cmd_run(int argc, char **argv)
 	if (ret) {
 		pt_sink_abort(run.sink);
 		pt_counters_close(run.ctr);
+		pt_profile_free(run.prof);
 		free(run.results);
 		return ret;
 	}
@@ -357,6 +384,7 @@ int cmd_run(int argc, char **argv)
 	pt_knob_restore_all();
 	ret = finish(&run, failed);
 	pt_counters_close(run.ctr);
+	pt_profile_free(run.prof);
 	free(run.results);
 	return ret;
 }

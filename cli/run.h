@@ -19,11 +19,13 @@ struct run_opts {
 	const char *warm_guest; /* "auto", "off" or a size */
 	int reps, warmup, cpu, lock_wait;
 	uint64_t max_mem;
+	uint64_t profile_period_ns;
 	double mem_frac;
 	bool aslr;
 	bool force; /* --force: clear a non-empty --out */
 	bool sequential;
 	bool keep_page_reporting;
+	bool no_profile;
 };
 
 /* Fill o from argv (defaults already in o): 0, -1 after --help, or PT_EXIT_USAGE. */

@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/run.h"
+#include "harness/profile.h"
 #include "util/parse.h"
 #include "util/units.h"
 #include "workloads/suite.h"
@@ -35,6 +36,11 @@ static void run_usage(FILE *f)
 		"  --force             use a non-empty --out: first remove the results,\n"
 		"                      report and figures of the run that was there\n"
 		"  --tag NAME          a label stored in meta.json\n"
+		"  --no-profile        no sampled repetition (default: fork, mprotect, munmap,\n"
+		"                      fault and thp cases get one after their timed ones,\n"
+		"                      where cpu-clock sampling opens: profile_* rows)\n"
+		"  --profile-period NS the sampling period in ns (default 50000, at least\n"
+		"                      10000)\n"
 		"  --keep-page-reporting\n"
 		"                      leave free page reporting on (default: paused for the\n"
 		"                      run where the guest has it, restored at exit)\n"
@@ -72,6 +78,8 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 		{ "keep-page-reporting", no_argument, NULL, 'K' },
 		{ "lock-wait", required_argument, NULL, 'L' },
 		{ "warm-guest", required_argument, NULL, 'G' },
+		{ "no-profile", no_argument, NULL, 'P' },
+		{ "profile-period", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -126,6 +134,18 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'A':
 			o->aslr = true;
+			break;
+		case 'P':
+			o->no_profile = true;
+			break;
+		case 'p':
+			if (pt_parse_u64(optarg, PT_PROFILE_PERIOD_MIN_NS, PT_PROFILE_PERIOD_MAX_NS,
+					 &o->profile_period_ns))
+				return pt_usage_error(
+					"run",
+					"--profile-period needs whole nanoseconds from %llu to %llu, "
+					"not '%s'",
+					PT_PROFILE_PERIOD_MIN_NS, PT_PROFILE_PERIOD_MAX_NS, optarg);
 			break;
 		case 'r':
 			if (pt_parse_int(optarg, 1, INT_MAX, &o->reps))

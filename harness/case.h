@@ -51,7 +51,6 @@ struct pt_case {
 	const char *primary_metric;
 };
 
-
 /*
  * PT_CASE_DATA(struct fault_case, fault_case) defines
  *   void fault_case_set(struct pt_case *c, const struct fault_case *d);
@@ -110,6 +109,12 @@ struct pt_workload {
 	 * NULL: none (a byte count needs no normalising).
 	 */
 	const char *control;
+	/*
+	 * Operations whose kernel time the profiler splits into page-table
+	 * components: ptbench run adds one sampled repetition after the timed
+	 * ones (harness/profile.h, docs/profile.md).
+	 */
+	bool profile;
 	const char *summary; /* one line for ptbench list */
 	const char *help; /* cases and parameters, for ptbench list -v */
 	/* Fill out[] with the cases of a suite; returns their number. */

@@ -6,6 +6,7 @@
 
 #include "harness/rep.h"
 #include "harness/case.h"
+#include "harness/profile.h"
 #include "harness/timer.h"
 
 void pt_rep_reset(struct pt_rep *r)
@@ -13,12 +14,18 @@ void pt_rep_reset(struct pt_rep *r)
 	r->elapsed_ns = 0;
 	r->elapsed_cycles = 0;
 	r->minflt = r->majflt = r->child_minflt = 0;
+	r->cpu_ns = 0;
 	r->failed = r->skipped = r->retry = false;
 	r->msg[0] = '\0';
 	pt_counters_reset(r->ctr);
 }
 
-static void faults_now(long *minflt, long *majflt, long *child_minflt)
+static uint64_t tv_ns(struct timeval tv)
+{
+	return (uint64_t)tv.tv_sec * 1000000000ull + (uint64_t)tv.tv_usec * 1000ull;
+}
+
+static void faults_now(long *minflt, long *majflt, long *child_minflt, uint64_t *cpu_ns)
 {
 	struct rusage self, children;
 
@@ -27,28 +34,39 @@ static void faults_now(long *minflt, long *majflt, long *child_minflt)
 	*minflt = self.ru_minflt;
 	*majflt = self.ru_majflt;
 	*child_minflt = children.ru_minflt;
+	*cpu_ns = tv_ns(self.ru_utime) + tv_ns(self.ru_stime) + tv_ns(children.ru_utime) +
+		  tv_ns(children.ru_stime);
 }
 
 void pt_rep_begin(struct pt_rep *r)
 {
-	faults_now(&r->minflt0, &r->majflt0, &r->child_minflt0);
+	/* sampling on before the clock is read: the window starts sampled */
+	if (r->prof)
+		pt_profile_window_open(r->prof);
+	faults_now(&r->minflt0, &r->majflt0, &r->child_minflt0, &r->cpu0_ns);
 	pt_counters_start(r->ctr);
 	r->t0_cycles = pt_cycles();
 	r->t0_ns = pt_now_ns();
+	if (r->prof)
+		pt_profile_window_begin(r->prof, r->t0_ns);
 }
 
 void pt_rep_end(struct pt_rep *r)
 {
 	uint64_t t1 = pt_now_ns(), c1 = pt_cycles();
 	long minflt, majflt, child;
+	uint64_t cpu;
 
 	pt_counters_stop(r->ctr);
-	faults_now(&minflt, &majflt, &child);
+	faults_now(&minflt, &majflt, &child, &cpu);
 	r->elapsed_ns += t1 - r->t0_ns;
 	r->elapsed_cycles += c1 - r->t0_cycles;
 	r->minflt += minflt - r->minflt0;
 	r->majflt += majflt - r->majflt0;
 	r->child_minflt += child - r->child_minflt0;
+	r->cpu_ns += cpu - r->cpu0_ns;
+	if (r->prof)
+		pt_profile_window_end(r->prof, t1);
 }
 
 long pt_rep_faults(const struct pt_rep *r)
@@ -66,10 +84,27 @@ void pt_rep_emit(struct pt_rep *r, const char *metric, double value, const char 
 {
 	if (r->warmup || !r->sink)
 		return;
+	/* a sampled repetition's timing is perturbed: only its profile rows count */
+	if (r->prof && strncmp(metric, "profile_", 8))
+		return;
 	if (r->on_emit)
 		r->on_emit(r->emit_ctx, metric, value);
 	pt_sink_row(r->sink, r->workload, r->c->name, r->c->params, r->rep, metric, value, unit,
 		    better);
+}
+
+void pt_rep_emit_profile(struct pt_rep *r, double ops, const char *per)
+{
+	struct pt_prof_row rows[PT_PROF_MAX_ROWS];
+	size_t n, i;
+
+	if (!r->prof || !(ops > 0))
+		return;
+	pt_profile_drain(r->prof);
+	n = pt_tally_rows(pt_profile_tally(r->prof), ops, per, pt_profile_resolved(r->prof),
+			  r->cpu_ns, rows, PT_PROF_MAX_ROWS);
+	for (i = 0; i < n; i++)
+		pt_rep_emit(r, rows[i].metric, rows[i].value, rows[i].unit, PT_NEITHER);
 }
 
 void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per)
@@ -80,6 +115,10 @@ void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per)
 
 	if (ops <= 0)
 		return;
+	if (r->prof) {
+		pt_rep_emit_profile(r, ops, per);
+		return;
+	}
 	snprintf(metric, sizeof(metric), "ns_per_%s", per);
 	pt_rep_emit(r, metric, (double)r->elapsed_ns / ops, "ns", PT_LOWER);
 	if (pt_cycles_supported() && r->elapsed_cycles) {

@@ -14,6 +14,7 @@
 #include "harness/sink.h"
 
 struct pt_case;
+struct pt_profile;
 
 struct pt_rep {
 	const struct pt_case *c;
@@ -27,8 +28,10 @@ struct pt_rep {
 	uint64_t elapsed_cycles;
 	long minflt, majflt; /* getrusage(RUSAGE_SELF) deltas */
 	long child_minflt; /* getrusage(RUSAGE_CHILDREN) deltas */
+	/* CPU time (user + system) of this process and the children it reaped */
+	uint64_t cpu_ns;
 	/* private to begin/end */
-	uint64_t t0_ns, t0_cycles;
+	uint64_t t0_ns, t0_cycles, cpu0_ns;
 	long minflt0, majflt0, child_minflt0;
 	bool failed;
 	bool skipped;
@@ -37,6 +40,12 @@ struct pt_rep {
 	/* Where pt_rep_note sends its text (the runner records it). */
 	void (*on_note)(void *ctx, const char *text);
 	void *note_ctx;
+	/*
+	 * A profiled repetition (harness/profile.h): its windows are sampled,
+	 * pt_rep_emit_per_op writes the profile_* rows instead of the timing,
+	 * and every other row is dropped: sampling perturbs the timing.
+	 */
+	struct pt_profile *prof;
 	/* Sees every row emitted (the runner's summary). */
 	void (*on_emit)(void *ctx, const char *metric, double value);
 	void *emit_ctx;
@@ -55,9 +64,16 @@ void pt_rep_emit(struct pt_rep *r, const char *metric, double value, const char 
 /*
  * Emit elapsed time and every open counter divided by ops, named
  * "ns_per_<per>", "ticks_per_<per>" (the cycle counter: rdtsc or
- * cntvct_el0, unit named after it) and "<event>_per_<per>".
+ * cntvct_el0, unit named after it) and "<event>_per_<per>". In a profiled
+ * repetition: the profile_* rows instead (results/SCHEMA.md).
  */
 void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per);
+/*
+ * In a profiled repetition, the profile_* rows for ops operations named
+ * per; elsewhere nothing. pt_rep_emit_per_op calls it; a workload that
+ * emits its timing rows itself calls it once with its operation count.
+ */
+void pt_rep_emit_profile(struct pt_rep *r, double ops, const char *per);
 /* A verification failure: the rep is not valid. Returns -1. */
 int pt_rep_fail(struct pt_rep *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The case cannot run here (kernel lacks a feature). Returns 1. */

@@ -50,15 +50,21 @@ static void record_note(void *ctx, const char *text)
 {
 	struct pt_case_result *res = ctx;
 	size_t used = strlen(res->notes);
+	const char *prefix = res->note_prefix ? res->note_prefix : "";
+	char full[512];
 
-	if (strstr(res->notes, text))
+	snprintf(full, sizeof(full), "%s%s", prefix, text);
+	if (strstr(res->notes, full))
 		return; /* the same note from every repetition: once */
-	snprintf(res->notes + used, sizeof(res->notes) - used, "%s%s", used ? "; " : "", text);
+	snprintf(res->notes + used, sizeof(res->notes) - used, "%s%s", used ? "; " : "", full);
 }
 
 static void record_row(void *ctx, const char *metric, double value)
 {
 	struct pt_case_result *res = ctx;
+
+	if (!strncmp(metric, "profile_", 8))
+		res->profile_rows++;
 
 	if (strcmp(metric, pt_case_primary(res->w, &res->c)))
 		return;
@@ -73,7 +79,12 @@ static void progress(const struct pt_run *run, size_t i, int rep, const char *wh
 {
 	const struct pt_case_result *res = &run->results[i];
 
-	if (isatty(STDERR_FILENO))
+	if (!isatty(STDERR_FILENO))
+		return;
+	if (what[0] == 'p') /* the one profiled repetition */
+		fprintf(stderr, "\r\033[K[%zu/%zu] %s %s: %s", i + 1, run->nresults, res->w->name,
+			res->c.name, what);
+	else
 		fprintf(stderr, "\r\033[K[%zu/%zu] %s %s: %s %d/%d", i + 1, run->nresults,
 			res->w->name, res->c.name, what, rep,
 			what[0] == 'w' ? run->warmup : run->reps);
@@ -127,7 +138,27 @@ static void record_retry(struct pt_case_result *res, const char *why)
 	}
 }
 
-static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, bool warmup)
+/*
+ * A profiled repetition: the samples of one run of the workload. The
+ * workload's value, or -2 with a note when the sampling could not start.
+ */
+static int profiled_run(struct pt_run *run, struct pt_case_result *res, struct pt_rep *r)
+{
+	char err[200];
+	int ret;
+
+	if (pt_profile_start(run->prof, err, sizeof(err))) {
+		record_note(res, err);
+		return -2;
+	}
+	r->prof = run->prof;
+	ret = res->w->run(&res->c, r);
+	pt_profile_stop(run->prof);
+	return ret;
+}
+
+static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, bool warmup,
+		       bool profiled)
 {
 	struct pt_sink_mark mark = { 0 };
 	int ret, attempt, nprimary;
@@ -150,8 +181,11 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 			mark = pt_sink_mark(run->sink);
 		nprimary = res->nprimary;
 		res->primary_seen = false;
+		res->profile_rows = 0;
 		res->current_rep = rep;
-		ret = res->w->run(&res->c, &r);
+		ret = profiled ? profiled_run(run, res, &r) : res->w->run(&res->c, &r);
+		if (ret == -2)
+			return -1; /* the sampling did not start: noted */
 		if (!r.retry)
 			break;
 		/* a retried repetition leaves no row and no sample behind */
@@ -180,7 +214,7 @@ static int run_one_rep(struct pt_run *run, struct pt_case_result *res, int rep, 
 	 * The gate judges the declared metric: a repetition without it proves
 	 * nothing (a warm-up emits no rows at all).
 	 */
-	if (!warmup && !res->primary_seen) {
+	if (!warmup && !profiled && !res->primary_seen) {
 		char msg[160];
 
 		snprintf(msg, sizeof(msg), "the case's primary metric %s was not emitted",
@@ -200,7 +234,7 @@ static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
 	int ret;
 
 	progress(run, i, rep + 1, warmup ? "warm-up" : "rep");
-	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup);
+	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup, false);
 	if (steal_known && !pt_steal_read(&steal1))
 		res->steal_s = (isnan(res->steal_s) ? 0 : res->steal_s) + steal1 - steal0;
 	if (!warmup)
@@ -209,6 +243,39 @@ static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
 		res->status = PT_CASE_FAILED;
 	else if (ret > 0)
 		res->status = PT_CASE_SKIPPED;
+}
+
+/*
+ * The sampled repetition after the timed ones (rep = run->reps): only
+ * profile_* rows. Its failure drops its rows and leaves a note; the case
+ * keeps the status of its timed repetitions, which verified themselves.
+ */
+static void case_profile(struct pt_run *run, size_t i)
+{
+	struct pt_case_result *res = &run->results[i];
+	struct pt_sink_mark mark = { 0 };
+	int ret;
+
+	if (!res->w->profile || !pt_profile_usable(run->prof) || res->status != PT_CASE_OK)
+		return;
+	progress(run, i, 0, "profiled repetition");
+	if (run->sink)
+		mark = pt_sink_mark(run->sink);
+	res->note_prefix = "profiled repetition: ";
+	ret = run_one_rep(run, res, run->reps, false, true);
+	if (!ret && !res->profile_rows) {
+		record_note(res, "the workload emitted no per-operation rows to profile");
+		ret = -1;
+	}
+	res->note_prefix = NULL;
+	if (!ret) {
+		res->profiled = true;
+		res->ntop = pt_profile_top(run->prof, res->top, PT_PROF_TOP);
+		memcpy(res->stall_ns, pt_profile_tally(run->prof)->stall_ns, sizeof(res->stall_ns));
+		return;
+	}
+	if (run->sink)
+		pt_sink_rewind(run->sink, mark);
 }
 
 static void run_case(struct pt_run *run, size_t i)
@@ -220,6 +287,7 @@ static void run_case(struct pt_run *run, size_t i)
 		case_rep(run, i, rep, true);
 	for (rep = 0; rep < run->reps && res->status == PT_CASE_OK; rep++)
 		case_rep(run, i, rep, false);
+	case_profile(run, i);
 	pt_run_checkpoint(run);
 }
 
@@ -269,6 +337,11 @@ int pt_run_cases(struct pt_run *run)
 			run_round(run, rep, false);
 		/* round r holds repetition r of every case: the control's is that round's */
 		pt_run_emit_norm(run);
+		/* then one sampled repetition of each profiled case, after its timed ones */
+		for (i = 0; i < run->nresults && !run->write_err; i++)
+			case_profile(run, i);
+		if (!run->write_err)
+			pt_run_checkpoint(run);
 	}
 	for (i = 0; i < run->nresults; i++) {
 		if (!run->interleave && !run->write_err && !guard_refuses(run, &run->results[i]))
@@ -412,6 +485,34 @@ static void json_retries(struct pt_json *j, const struct pt_case_result *res)
 	pt_json_arr_end(j);
 }
 
+/*
+ * The profiled repetition's most sampled kernel functions (what each
+ * component holds), and where its stalls ended.
+ */
+static void json_profile_top(struct pt_json *j, const struct pt_case_result *res)
+{
+	double stall = 0;
+	size_t i;
+
+	pt_json_arr_begin(j, "profile_top");
+	for (i = 0; i < res->ntop; i++) {
+		pt_json_obj_begin(j, NULL);
+		pt_json_str(j, "symbol", res->top[i].symbol);
+		pt_json_str(j, "component", res->top[i].cls);
+		pt_json_uint(j, "samples", res->top[i].samples);
+		pt_json_num(j, "share", res->top[i].share);
+		pt_json_obj_end(j);
+	}
+	pt_json_arr_end(j);
+	for (i = 0; i < PT_COMP_N; i++)
+		stall += res->stall_ns[i];
+	pt_json_obj_begin(j, "profile_stalls");
+	for (i = 0; i < PT_COMP_N && stall > 0; i++)
+		if (res->stall_ns[i] > 0)
+			pt_json_num(j, pt_prof_comp_name(i), res->stall_ns[i] / stall);
+	pt_json_obj_end(j);
+}
+
 static void json_cases(struct pt_json *j, const struct pt_run *run)
 {
 	static const char *const status[] = { "ok", "failed", "skipped" };
@@ -428,6 +529,8 @@ static void json_cases(struct pt_json *j, const struct pt_run *run)
 		pt_json_str(j, "primary_metric", pt_case_primary(res->w, &res->c));
 		pt_json_str(j, "status", status[res->status]);
 		pt_json_int(j, "reps_ok", res->reps_ok);
+		pt_json_bool(j, "profiled", res->profiled);
+		json_profile_top(j, res);
 		pt_json_num(j, "steal_seconds", res->steal_s);
 		json_retries(j, res);
 		pt_json_arr_begin(j, "notes");
@@ -509,6 +612,7 @@ int pt_run_write_meta(const struct pt_run *run, int exit_status)
 	json_regime(&j, &run->regime);
 	json_timer_pinning(&j, run);
 	json_counters(&j, run->ctr);
+	pt_profile_json(run->prof, &j);
 	json_cases(&j, run);
 	pt_json_obj_end(&j);
 	err = pt_atomic_commit(f, tmp, path);
@@ -530,8 +634,8 @@ void pt_run_print_summary(const struct pt_run *run)
 
 		printf("%-9s %-26s %-8s", res->w->name, res->c.name, status[res->status]);
 		if (res->nprimary && !pt_summarize(res->primary, (size_t)res->nprimary, &s))
-			printf(" %-18s %12.4g %8.2f %4zu", pt_case_primary(res->w, &res->c), s.median,
-			       s.cv * 100, s.n);
+			printf(" %-18s %12.4g %8.2f %4zu", pt_case_primary(res->w, &res->c),
+			       s.median, s.cv * 100, s.n);
 		putchar('\n');
 	}
 }

@@ -10,6 +10,7 @@
 #include "harness/counters.h"
 #include "harness/env.h"
 #include "harness/pin.h"
+#include "harness/profile.h"
 #include "harness/sink.h"
 
 enum pt_case_status { PT_CASE_OK, PT_CASE_FAILED, PT_CASE_SKIPPED };
@@ -27,6 +28,12 @@ struct pt_case_result {
 	int current_rep;
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
+	bool profiled; /* the sampled repetition's profile_* rows were written */
+	int profile_rows; /* profile_* rows emitted in the repetition under way */
+	struct pt_prof_top top[PT_PROF_TOP]; /* its most sampled kernel functions */
+	size_t ntop;
+	double stall_ns[PT_COMP_N]; /* its stalls, by the component where each ended */
+	const char *note_prefix; /* put before the notes of the repetition under way */
 	/* repetitions run again after a transient refusal (pt_rep_retry), and why */
 	int retries;
 	struct pt_retry_reason {
@@ -47,6 +54,8 @@ struct pt_run {
 	bool interleave; /* rounds of one repetition of every case */
 	/* state */
 	struct pt_counters *ctr;
+	/* the sampling profiler; profiled repetitions run when it is usable */
+	struct pt_profile *prof;
 	struct pt_binding binding;
 	struct pt_regime regime;
 	struct pt_sink *sink;

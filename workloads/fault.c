@@ -586,6 +586,8 @@ static void emit_tasks(const struct task_set *ts, struct pt_rep *r)
 	if (r->elapsed_ns)
 		pt_rep_emit(r, "faults_per_sec_total", faults / (double)r->elapsed_ns * 1e9,
 			    "faults/s", PT_HIGHER);
+	/* a profiled repetition: the CPU time of every task, per fault of all of them */
+	pt_rep_emit_profile(r, faults, "fault");
 }
 
 static int run_tasks(const struct pt_case *c, struct pt_rep *r)
@@ -770,6 +772,7 @@ const struct pt_workload pt_wl_fault = {
 	.name = "fault",
 	.primary_metric = "ns_per_fault",
 	.control = "cpu-loop",
+	.profile = true,
 	.summary = "page faults: ns per fault taken, anon/file/COW, 4K/THP/mTHP, 1..N tasks",
 	.help = "cases: <kind>-<backing>-<size>[-<n>procs|-<n>threads]\n"
 		"  kind: anon-write (first touch), anon-read (zero page), file-priv-read,\n"

@@ -317,6 +317,7 @@ const struct pt_workload pt_wl_fork = {
 	.name = "fork",
 	.primary_metric = "ns_per_fork",
 	.control = "cpu-loop",
+	.profile = true,
 	.summary = "fork + child exit + wait vs resident memory: ns per fork, per MiB resident",
 	.help = "cases: fork-4k-<R>, fork-thp-<R> (dense), fork-sparse-pmd-4k-<R>\n"
 		"  R: the region; dense: all of it resident (4K pages or PMD THP); sparse-pmd:\n"

@@ -210,6 +210,7 @@ const struct pt_workload pt_wl_mprotect = {
 	.name = "mprotect",
 	.primary_metric = "ns_per_call",
 	.control = "cpu-loop",
+	.profile = true,
 	.summary = "mprotect of a populated region: RW/RO toggle, huge-page and VMA splits",
 	.help = "cases: toggle-<4k|thp>-<size>, split-huge-<size>, split-vma-<size>\n"
 		"  toggle: the whole region RW -> RO -> RW, repeated until 256K pages were\n"

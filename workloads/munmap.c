@@ -190,6 +190,7 @@ const struct pt_workload pt_wl_munmap = {
 	.name = "munmap",
 	.primary_metric = "ns_per_page",
 	.control = "cpu-loop",
+	.profile = true,
 	.summary = "release of a populated region by munmap or MADV_DONTNEED: ns per page",
 	.help = "cases: <munmap|dontneed>-<4k|thp>-<size>\n"
 		"  munmap: pages and page tables freed; dontneed: MADV_DONTNEED, the\n"

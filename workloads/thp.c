@@ -453,6 +453,7 @@ const struct pt_workload pt_wl_thp = {
 	.name = "thp",
 	.primary_metric = "ns_per_huge_fault",
 	.control = "cpu-loop",
+	.profile = true,
 	.summary = "THP: huge-page fault, MADV_COLLAPSE, split, mTHP fault latency",
 	.help = "cases (S: bytes, whole PMD blocks, at least 8 of them):\n"
 		"  thp-fault-<S>     fault in S bytes of PMD THP, one write per huge page\n"

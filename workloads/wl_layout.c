@@ -158,6 +158,7 @@ void wl_probe_init(struct pt_rep *probe, const struct pt_rep *r)
 {
 	*probe = *r;
 	probe->ctr = NULL;
+	probe->prof = NULL; /* a probe's phase is no window of a profiled repetition */
 	probe->elapsed_ns = 0;
 	probe->elapsed_cycles = 0;
 	probe->minflt = probe->majflt = probe->child_minflt = 0;
