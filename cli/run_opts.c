@@ -47,7 +47,7 @@ static void run_usage(FILE *f)
 		"  --warm-guest auto|off|SIZE\n"
 		"                      on a guest, touch and release this much memory before\n"
 		"                      measuring, so cases get host-backed frames (auto: twice\n"
-		"                      the largest case, at most half of MemAvailable, when\n"
+		"                      the largest case, 256M to 1G, at most half of MemAvailable, when\n"
 		"                      virtualized with page reporting paused; docs/run.md)\n"
 		"  --lock-wait S       wait up to S seconds for another run's system changes\n"
 		"                      to end (default 300), then exit 1\n"

@@ -14,6 +14,12 @@
 
 /* Never less than this: a warm-up smaller than one case's churn is noise. */
 #define WARM_MIN_BYTES (256ull << 20)
+/*
+ * Nor more: the spread was measured lower with about this much (the ci
+ * suite's 2 x 520 MiB, docs/run.md), and touching costs seconds per GiB
+ * on a host that backs lazily.
+ */
+#define WARM_MAX_BYTES (1ull << 30)
 
 uint64_t pt_guest_warm_auto(bool virtualized, bool reporting_paused, uint64_t peak_case_bytes,
 			    uint64_t mem_available, char *why, size_t len)
@@ -31,6 +37,8 @@ uint64_t pt_guest_warm_auto(bool virtualized, bool reporting_paused, uint64_t pe
 	}
 	if (want < WARM_MIN_BYTES)
 		want = WARM_MIN_BYTES;
+	if (want > WARM_MAX_BYTES)
+		want = WARM_MAX_BYTES;
 	if (want > cap)
 		want = cap;
 	want &= ~((1ull << 21) - 1);

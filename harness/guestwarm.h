@@ -22,8 +22,8 @@ struct pt_guest_warm {
 };
 
 /*
- * The bytes "auto" warms: twice the largest case's memory, at most half of
- * MemAvailable; 0 with the reason in why when warming would not help (a
+ * The bytes "auto" warms: twice the largest case's memory, 256 MiB to 1 GiB,
+ * at most half of MemAvailable; 0 with the reason in why when warming would not help (a
  * native host, page reporting left on, so freed frames go back).
  */
 uint64_t pt_guest_warm_auto(bool virtualized, bool reporting_paused, uint64_t peak_case_bytes,

@@ -18,14 +18,16 @@ static void test_auto(void **state)
 	char why[128];
 
 	(void)state;
-	/* twice the largest case */
-	assert_int_equal(pt_guest_warm_auto(true, true, GIB, 20 * GIB, why, sizeof(why)), 2 * GIB);
+	/* twice the largest case, at most 1 GiB */
+	assert_int_equal(pt_guest_warm_auto(true, true, 300 * MIB, 20 * GIB, why, sizeof(why)),
+			 600 * MIB);
+	assert_int_equal(pt_guest_warm_auto(true, true, GIB, 20 * GIB, why, sizeof(why)), GIB);
 	assert_string_equal(why, "");
 	/* at least 256M, at most half of what is available, in 2M steps */
 	assert_int_equal(pt_guest_warm_auto(true, true, MIB, 20 * GIB, why, sizeof(why)),
 			 256 * MIB);
-	assert_int_equal(pt_guest_warm_auto(true, true, 4 * GIB, 3 * GIB + MIB, why, sizeof(why)),
-			 1536 * MIB);
+	assert_int_equal(pt_guest_warm_auto(true, true, 4 * GIB, GIB + MIB, why, sizeof(why)),
+			 512 * MIB);
 	/* not a guest, or freed frames go back to the host: off, saying why */
 	assert_int_equal(pt_guest_warm_auto(false, true, GIB, 20 * GIB, why, sizeof(why)), 0);
 	assert_non_null(strstr(why, "not a guest"));
