@@ -312,8 +312,10 @@ int pt_cmp_config_parse(FILE *f, const char *name, struct pt_cmp_config *c, char
 	 * nothing needs loosening) says the latter on purpose.
 	 */
 	if (!has_text(text)) {
-		pt_errf(err, errlen, "%s: empty; a gate config has lines of PATTERN "
-			"threshold=P%%|alpha=A|gate=on|off, or comments", name);
+		pt_errf(err, errlen,
+			"%s: empty; a gate config has lines of PATTERN "
+			"threshold=P%%|alpha=A|gate=on|off, or comments",
+			name);
 		goto bad;
 	}
 	for (line = text; *line; line = nl ? nl + 1 : line + strlen(line)) {
@@ -511,8 +513,8 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 		w->verdict = PT_V_TOO_FEW;
 }
 
-enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct,
-			       double threshold_pct, enum pt_better better)
+enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct, double threshold_pct,
+			       enum pt_better better)
 {
 	bool worse;
 
@@ -526,8 +528,7 @@ enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct,
 
 static enum pt_verdict row_verdict(const struct pt_cmp_row *w)
 {
-	return pt_cmp_verdict(w->p_adj, w->alpha, w->change_pct, w->threshold_pct,
-			      w->key->better);
+	return pt_cmp_verdict(w->p_adj, w->alpha, w->change_pct, w->threshold_pct, w->key->better);
 }
 
 static int correct_family(struct pt_cmp_result *r)

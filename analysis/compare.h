@@ -135,8 +135,8 @@ enum pt_verdict pt_cmp_rejudge(const struct pt_cmp_result *r, size_t i, const do
  * the threshold; worse or better by the metric's direction, changed for
  * neither. Shared by the two-run and the pool test.
  */
-enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct,
-			       double threshold_pct, enum pt_better better);
+enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct, double threshold_pct,
+			       enum pt_better better);
 /* Smallest equal per-side sample count at which the test can reach alpha. */
 size_t pt_cmp_min_samples(double alpha);
 

@@ -231,8 +231,8 @@ static void series_free(struct pt_series *s, size_t n)
 	free(s);
 }
 
-static int group_rows(struct csv_row *rows, size_t n, struct pt_rundir *r, const char *name, char *err,
-		      size_t errlen)
+static int group_rows(struct csv_row *rows, size_t n, struct pt_rundir *r, const char *name,
+		      char *err, size_t errlen)
 {
 	size_t i, lo = 0, ns = 0;
 
@@ -272,7 +272,7 @@ static int parse_rows(const char *buf, size_t len, char *scratch, struct csv_row
 	while (pos < len) {
 		start = line;
 		nf = pt_csv_record(buf, len, &pos, &line, scratch, fields, CSV_FIELDS, name, err,
-				errlen);
+				   errlen);
 		if (nf < 0)
 			goto err;
 		if (n == cap) {
@@ -335,7 +335,7 @@ int pt_results_parse(FILE *f, const char *name, struct pt_rundir *r, char *err, 
 #define PICK(p, out, ...)                                                                          \
 	do {                                                                                       \
 		static const char *const paths_[] = { __VA_ARGS__, NULL };                         \
-		pt_json_pick(p, paths_, out, sizeof(out));                                            \
+		pt_json_pick(p, paths_, out, sizeof(out));                                         \
 	} while (0)
 
 static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
@@ -452,8 +452,8 @@ bool pt_rundir_is_primary(const struct pt_rundir *r, const struct pt_series *s)
 	size_t i;
 
 	for (i = 0; i < r->nprimary; i++)
-		if (!strcmp(r->primary[i].metric, s->metric) &&
-		    !strcmp(r->primary[i].cs, s->cs) && !strcmp(r->primary[i].workload, s->workload))
+		if (!strcmp(r->primary[i].metric, s->metric) && !strcmp(r->primary[i].cs, s->cs) &&
+		    !strcmp(r->primary[i].workload, s->workload))
 			return true;
 	return false;
 }

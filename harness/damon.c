@@ -8,8 +8,7 @@
 #define DAMON_DIR "/sys/kernel/mm/damon/admin/kdamonds"
 #define MAX_LISTED 8
 
-static void append(char *out, size_t len, size_t *o, const char *fmt, const char *a,
-		   const char *b)
+static void append(char *out, size_t len, size_t *o, const char *fmt, const char *a, const char *b)
 {
 	int n;
 
@@ -66,8 +65,9 @@ void pt_damon_describe(char *out, size_t len)
 		if (pt_sys_read(path, pid, sizeof(pid)) < 0)
 			snprintf(pid, sizeof(pid), "?");
 		if (o < len)
-			o += (size_t)snprintf(out + o, len - o, "%skdamond %u %s (pid %s): ",
-					      k ? "; " : "", k, state, pid);
+			o += (size_t)snprintf(out + o, len - o,
+					      "%skdamond %u %s (pid %s): ", k ? "; " : "", k, state,
+					      pid);
 		snprintf(path, sizeof(path), DAMON_DIR "/%u/contexts/nr_contexts", k);
 		if (pt_sys_read_long(path, &nctx) || nctx <= 0) {
 			append(out, len, &o, "%s%s", "no contexts", "");

@@ -79,40 +79,41 @@ def ratio_text(r):
     return "%.3fx [%.3f, %.3f]" % (_num(r, "ratio"), _num(r, "ratio_lo"), _num(r, "ratio_hi"))
 
 
-def basis_text(r):
-    text = _basis(r)
-    if r.get("replicas", "none") == "none":
-        text += "; no ptops replicas in the run: the per-entry cost of 16-byte accesses is " \
-            "not in the range"
-    return text
-
-
-def _basis(r):
-    if r["basis"] == "profile":
-        cov = _num(r, "profile_coverage")
-        return "cpu-clock profile (%d samples%s) x replica ratios x structural counts" % (
-            _num(r, "profile_samples") or 0,
-            ", covering %.0f%% of the timed cost" % (100 * cov) if cov is not None else "")
-    return ("no profile: the whole operation scaled as its main page-table component "
-            "(an upper bound)")
-
-
 def decision_rows(run, row_type):
-    """Rows of the decision table, one per HEADLINE operation the run has."""
+    """Rows of the decision table: one per operation, its 4K and THP cases together."""
     model, _valid = load(run)
     if model is None:
         return [row_type("kernel operation costs (fork, mprotect, munmap, faults)",
                          "see the workload tables", "not modelled in this run", "-",
                          "not available",
                          "no ops_model.csv (run `ptbench model ops --results DIR`)")]
-    out = []
+    ops = []
     for label, r in headline_rows(model):
-        unit = r["metric"].replace("ns_per_", "ns per ")
+        op = label.split(",")[0]
+        if not ops or ops[-1][0] != op:
+            ops.append((op, []))
+        ops[-1][1].append((label, r))
+    out = []
+    for op, rows in ops:
+        part = lambda f: "; ".join("%s %s" % (r["case"], f(r)) for _l, r in rows)
         out.append(row_type(
-            "%s, %s (%s)" % (label, r["case"], unit),
-            "%s ns (measured)" % fmt(_num(r, "d64_ns")),
-            "%s ns [%s, %s] (modelled)" % tuple(fmt(_num(r, k)) for k in
-                                                ("d128_ns", "d128_ns_lo", "d128_ns_hi")),
-            ratio_text(r), "modelled",
-            basis_text(r) + "; what it leaves out: see the operations section"))
+            "%s (%s)" % (op, rows[0][1]["metric"].replace("ns_per_", "ns per ")),
+            part(lambda r: "%s ns" % fmt(_num(r, "d64_ns"))) + " (measured)",
+            part(lambda r: "%s ns" % fmt(_num(r, "d128_ns"))) + " (modelled)",
+            part(ratio_text), "modelled",
+            "; ".join("%s: %s" % (r["case"], short_basis(r)) for _l, r in rows) +
+            "; see the operations section"))
     return out
+
+
+def short_basis(r):
+    if r["basis"] != "profile":
+        text = "no profile, an upper bound"
+    else:
+        text = "profile of %d samples" % (_num(r, "profile_samples") or 0)
+        cov = _num(r, "profile_coverage")
+        if cov is not None:
+            text += ", %.0f%% of the time" % (100 * cov)
+    if r.get("replicas", "none") == "none":
+        text += ", no replicas"
+    return text

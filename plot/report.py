@@ -101,6 +101,7 @@ def build(run, run2, args):
     if gate_md:
         rt.compare_appendix(app, gate_md)
     rt.environment(app, run)
+    reportops.appendix(app, run)
     rt.all_series(app, run)
     return doc.text(), app.text()
 

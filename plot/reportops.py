@@ -30,22 +30,53 @@ def section(doc, run):
             "replicas' interval, whether only the replicated descriptor work or the whole "
             "component moves with the format, and the profile's sampling error. It leaves "
             "out " + opcost.LEAVES_OUT + ".", "")
-    rows = []
-    for r in model:
-        rows.append((rt.md("%s/%s" % (r["workload"], r["case"])), r["metric"],
-                     opcost.fmt(float(r["d64_ns"])), opcost.fmt(float(r["d128_ns"])),
-                     opcost.ratio_text(r),
-                     ("profile" if r["basis"] == "profile" else "no profile (upper bound)") +
-                     ("" if r.get("replicas", "none") != "none" else ", no replicas")))
-    rt.table(doc, ("case", "metric", "D64 ns (measured)", "D128 ns (modelled)",
-                   "D128/D64 [range]", "basis"), rows)
+    headline = [r for _label, r in opcost.headline_rows(model)]
+    doc.add("The headline operations (every case the model covered, and every check, "
+            "are in the appendix, [%s](%s)):" % (rt.APPENDIX, rt.APPENDIX), "")
+    rt.table(doc, ("case", "D64 ns (measured)", "D128 ns (modelled)", "D128/D64 [range]",
+                   "profile coverage", "replica bound"),
+             [(rt.md("%s/%s" % (r["workload"], r["case"])), opcost.fmt(float(r["d64_ns"])),
+               opcost.fmt(float(r["d128_ns"])), opcost.ratio_text(r),
+               r["profile_coverage"] and "%.2f" % float(r["profile_coverage"]) or "-",
+               r["replica_bound_share"] and "%.3f" % float(r["replica_bound_share"]) or "-")
+              for r in headline])
     rt.figure(doc, "opcost")
     doc.add("### The model's checks on this D64 kernel", "")
     if not valid:
         doc.add("No `ops_validation.csv`: no check could be made (no profile and no "
                 "held-out cases in the run).", "")
         return
+    doc.add("Per case above: the profile's coverage of the timed cost and the replica's "
+            "share of the kernel function it stands for are in the table's last columns "
+            "(targets 0.90-1.10 and <= 1); held out:", "")
+    _checks(doc, [v for v in valid if v["check"].startswith("heldout")])
+
+
+def _predictions(doc, model):
+    rt.table(doc, ("case", "metric", "D64 ns (measured)", "D128 ns (modelled)",
+                   "D128/D64 [range]", "basis"),
+             [(rt.md("%s/%s" % (r["workload"], r["case"])), r["metric"],
+               opcost.fmt(float(r["d64_ns"])), opcost.fmt(float(r["d128_ns"])),
+               opcost.ratio_text(r),
+               ("profile" if r["basis"] == "profile" else "no profile (upper bound)") +
+               ("" if r.get("replicas", "none") != "none" else ", no replicas"))
+              for r in model])
+
+
+def _checks(doc, valid):
     rt.table(doc, ("check", "case", "value", "target", "met", "how"),
              [(CHECK_WHAT.get(v["check"], v["check"]), rt.md(v["case"]),
                "%.3f" % float(v["value"]), v["target"], v["pass"], rt.md(v["note"]))
               for v in valid])
+
+
+def appendix(doc, run):
+    """Every prediction and every check, for the appendix."""
+    model, valid = opcost.load(run)
+    if model is None:
+        return
+    doc.add("## Page-table operations under D128: every case (modelled)", "")
+    _predictions(doc, model)
+    if valid:
+        doc.add("### Every check", "")
+        _checks(doc, valid)

@@ -92,8 +92,8 @@ class TestDecision(unittest.TestCase):
             run = types.SimpleNamespace(dir=d)
             rows = decision._operations_rows(run)
         self.assertEqual(len(rows), 1)
-        self.assertIn("fork-4k-1G", rows[0].what)
-        self.assertEqual(rows[0].change, "1.100x [1.050, 1.200]")
+        self.assertIn("fork", rows[0].what)
+        self.assertEqual(rows[0].change, "fork-4k-1G 1.100x [1.050, 1.200]")
         self.assertEqual(rows[0].kind, "modelled")
         self.assertIn("500 samples", rows[0].basis)
 

@@ -46,12 +46,12 @@ static int stubborn_run(const struct pt_case *c, struct pt_rep *r)
 	return pt_rep_retry(r, "huge page lost to another allocation");
 }
 
-static const struct pt_workload flaky = {
-	.name = "flaky", .primary_metric = "ns_per_op", .run = flaky_run
-};
-static const struct pt_workload stubborn = {
-	.name = "stubborn", .primary_metric = "ns_per_op", .run = stubborn_run
-};
+static const struct pt_workload flaky = { .name = "flaky",
+					  .primary_metric = "ns_per_op",
+					  .run = flaky_run };
+static const struct pt_workload stubborn = { .name = "stubborn",
+					     .primary_metric = "ns_per_op",
+					     .run = stubborn_run };
 
 static char *run_fake(const struct pt_workload *w, struct pt_case_result *out, char *dir)
 {
@@ -147,7 +147,8 @@ static void test_persistent(void **state)
 	assert_int_equal(calls, 1 + PT_REP_RETRIES);
 	assert_int_equal(res.retries, PT_REP_RETRIES);
 	assert_int_equal(res.retry_reasons[0].count, PT_REP_RETRIES);
-	assert_non_null(strstr(res.notes, "huge page lost to another allocation (still after 3 retries)"));
+	assert_non_null(
+		strstr(res.notes, "huge page lost to another allocation (still after 3 retries)"));
 	assert_string_equal(csv, "workload,case,params,rep,metric,value,unit,better\n");
 	free(csv);
 	cleanup(dir);

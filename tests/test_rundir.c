@@ -78,8 +78,8 @@ static void test_one_number_definition(void **state)
 			snprintf(csv, sizeof(csv), HDR "w,c,,0,m,%s,ns,lower\n", text);
 		ret = parse_str(csv, &r, err, sizeof(err));
 		if ((ret == 0) != !strcmp(verdict, "ok"))
-			fail_msg("%s '%s': read gives %d, the fixture says %s (%s)", kind, text, ret,
-				 verdict, err);
+			fail_msg("%s '%s': read gives %d, the fixture says %s (%s)", kind, text,
+				 ret, verdict, err);
 		if (!ret)
 			pt_rundir_free(&r);
 		checked++;
@@ -94,8 +94,10 @@ static void test_newer_schema_refused(void **state)
 	char err[256];
 
 	(void)state;
-	assert_int_equal(pt_meta_parse("{\"schema_version\": 1}", "m.json", &m, err, sizeof(err)), 0);
-	assert_int_equal(pt_meta_parse("{\"schema_version\": 2}", "m.json", &m, err, sizeof(err)), -1);
+	assert_int_equal(pt_meta_parse("{\"schema_version\": 1}", "m.json", &m, err, sizeof(err)),
+			 0);
+	assert_int_equal(pt_meta_parse("{\"schema_version\": 2}", "m.json", &m, err, sizeof(err)),
+			 -1);
 	assert_non_null(strstr(err, "newer than this ptbench reads"));
 }
 

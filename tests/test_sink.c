@@ -120,7 +120,8 @@ static void test_rewind(void **state)
 	assert_int_equal(pt_sink_rows(s), 1);
 	assert_int_equal(pt_sink_row(s, "w", "c", "", 1, "m", 3, "s", PT_LOWER), 0);
 	assert_int_equal(pt_sink_close(s), 0);
-	assert_string_equal(slurp(path), PT_CSV_HEADER "\nw,c,,0,m,1,s,lower\nw,c,,1,m,3,s,lower\n");
+	assert_string_equal(slurp(path),
+			    PT_CSV_HEADER "\nw,c,,0,m,1,s,lower\nw,c,,1,m,3,s,lower\n");
 	unlink(path);
 	rmdir(dir);
 }
@@ -167,10 +168,8 @@ static void test_write_error(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_escape),
-		cmocka_unit_test(test_better),
-		cmocka_unit_test(test_in_place),
-		cmocka_unit_test(test_rewind),
+		cmocka_unit_test(test_escape),	    cmocka_unit_test(test_better),
+		cmocka_unit_test(test_in_place),    cmocka_unit_test(test_rewind),
 		cmocka_unit_test(test_write_error),
 	};
 

@@ -130,10 +130,8 @@ static void test_roles(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nnls_interior),
-		cmocka_unit_test(test_nnls_active),
-		cmocka_unit_test(test_fit2_recovers),
-		cmocka_unit_test(test_fit2_mem_bounded),
+		cmocka_unit_test(test_nnls_interior), cmocka_unit_test(test_nnls_active),
+		cmocka_unit_test(test_fit2_recovers), cmocka_unit_test(test_fit2_mem_bounded),
 		cmocka_unit_test(test_roles),
 	};
 

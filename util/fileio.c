@@ -62,12 +62,12 @@ FILE *pt_open_regular(const char *path, char *err, size_t errlen)
 	if (!S_ISREG(st.st_mode)) {
 		saved = S_ISDIR(st.st_mode) ? EISDIR : EINVAL;
 		pt_errf(err, errlen, "%s: %s, not a regular file", path,
-			S_ISDIR(st.st_mode)  ? "a directory" :
-			S_ISFIFO(st.st_mode) ? "a FIFO" :
-			S_ISCHR(st.st_mode)  ? "a character device" :
-			S_ISBLK(st.st_mode)  ? "a block device" :
-			S_ISSOCK(st.st_mode) ? "a socket" :
-					       "of an unknown type");
+			S_ISDIR(st.st_mode)    ? "a directory"
+			: S_ISFIFO(st.st_mode) ? "a FIFO"
+			: S_ISCHR(st.st_mode)  ? "a character device"
+			: S_ISBLK(st.st_mode)  ? "a block device"
+			: S_ISSOCK(st.st_mode) ? "a socket"
+					       : "of an unknown type");
 		goto bad;
 	}
 	/* a regular file: blocking reads again, as stdio expects */

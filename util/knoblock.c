@@ -161,7 +161,8 @@ int pt_knob_lock(int wait_s, char *note, size_t notelen)
 			return err;
 		}
 		if (!told) {
-			fprintf(stderr, "ptbench: waiting up to %d s for another run to finish (%s)\n",
+			fprintf(stderr,
+				"ptbench: waiting up to %d s for another run to finish (%s)\n",
 				wait_s, lock);
 			told = true;
 		}
