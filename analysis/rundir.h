@@ -59,6 +59,7 @@ struct pt_rundir_meta {
 	/* env.virtualization: "true" (a guest), "false" (native), "" or "null" unknown */
 	char virtualized[8];
 	char hypervisor[32]; /* "KVM", ...; "" or "null" when unknown */
+	char paging[16]; /* env.virtualization.paging: "shadow", or ""/"null" */
 };
 
 /* A case's declared headline metric (meta.json cases[].primary_metric). */

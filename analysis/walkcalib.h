@@ -2,9 +2,12 @@
 /*
  * ptbench model walk calibrate, less its options and printing (docs/walk.md,
  * "Calibration"): the machine's structure is not assumed but chosen among
- * discrete hypotheses (one stage; nested with the guest's memory backed by
- * host 4K pages or THP, its frames scattered or in order; the effective LLC
- * size), each fitted in two stages (model/walk_fit.h) on a run's calibration
+ * discrete hypotheses (one stage; a shadow of the guest's tables with 4K
+ * leaves, as a shadow-paging host such as PVM builds; nested with the
+ * guest's memory backed by host 4K pages or THP, its frames scattered or in
+ * order, with or without such a shadow as the first stage; the effective
+ * LLC size; the TLB sizes, which a guest's CPUID and sysfs do not reliably
+ * give), each fitted in two stages (model/walk_fit.h) on a run's calibration
  * points (analysis/calibpoints.h) and judged out of sample: fitted on the
  * base-page chases and the dense control it predicts the THP and hugetlb
  * chases, and leaving one working set out it predicts that working set. The
@@ -24,14 +27,22 @@
 #include "model/calib.h"
 #include "model/walk_cfg.h"
 
-#define PT_WALKCALIB_MAX_HYP 5
+#define PT_WALKCALIB_MAX_HYP 8
 #define PT_WALKCALIB_MAX_LLC 8
+#define PT_WALKCALIB_MAX_TLB 8
+
+/* One TLB size tried: entries and ways of the L1 and L2 TLBs. */
+struct pt_walkcalib_tlb {
+	uint64_t l1, l2;
+	unsigned l1_ways, l2_ways;
+	double worse; /* held-out error with it */
+};
 
 /* Where D128 is used: the guest's tables, the host's, or both. */
 enum pt_d128_at { PT_D128_GUEST, PT_D128_HOST, PT_D128_BOTH, PT_D128_AT_N };
 
 struct pt_walkcalib_hyp {
-	char name[40]; /* one-stage, nested-d64-host-4k-scatter, ... */
+	char name[48]; /* one-stage, shadow, nested-d64-host-4k-scatter, ... */
 	struct pt_walk_cfg cfg; /* its structure and chosen effective LLC */
 	double (*f)[PT_LAT_N]; /* D64 at both stages, per point */
 	double (*fc)[PT_D128_AT_N][PT_LAT_N]; /* D128 where pt_d128_at says */
@@ -40,7 +51,11 @@ struct pt_walkcalib_hyp {
 	bool pass; /* held-out error close to the best: its ranges count */
 	uint64_t llc[PT_WALKCALIB_MAX_LLC]; /* effective LLC sizes tried */
 	double llc_worse[PT_WALKCALIB_MAX_LLC]; /* and the held-out error of each */
+	bool llc_final[PT_WALKCALIB_MAX_LLC]; /* that error is at the chosen TLB sizes */
 	size_t nllc;
+	struct pt_walkcalib_tlb tlb[PT_WALKCALIB_MAX_TLB]; /* TLB sizes tried */
+	size_t ntlb;
+	char err[512]; /* why its search failed, when it did */
 };
 
 struct pt_walkcalib {
@@ -55,6 +70,8 @@ struct pt_walkcalib {
 	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
 	/* what the run's meta.json recorded: 1 a guest, 0 native (one stage only), -1 not */
 	int recorded_virt;
+	/* the TLB sizes came from the user (--set tlb.*): no TLB size is searched */
+	bool tlb_forced;
 };
 
 /*
@@ -63,11 +80,12 @@ struct pt_walkcalib {
  * none, or that host format, backing and layout); otherwise a run whose
  * meta.json records a native host (env.virtualization) has one stage only,
  * and any other run one stage and the four nested structures as the
- * hypotheses. 0, or -1 with the reason in err; c is to be freed either way.
+ * hypotheses. tlb_forced: the user set the TLB sizes (none is searched).
+ * 0, or -1 with the reason in err; c is to be freed either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
-		     struct pt_calib_point *pts, size_t n, const struct pt_rundir *run, char *err,
-		     size_t errlen);
+		     bool tlb_forced, struct pt_calib_point *pts, size_t n,
+		     const struct pt_rundir *run, char *err, size_t errlen);
 void pt_walkcalib_free(struct pt_walkcalib *c);
 
 /* The chosen hypothesis' fitted ns per access at point i, and D128 there. */
@@ -80,6 +98,11 @@ double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at
  */
 double pt_walkcalib_check_rms(const struct pt_walkcalib *c, size_t *n);
 
+/*
+ * Search every hypothesis in c->h: its LLC and TLB sizes, fitted and
+ * judged held out (walkcalib_search.c). 0, or -1 with the reason in err.
+ */
+int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen);
 /* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */
 int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen);
 /* walk_model.csv: measured, fitted-d64 and the three predicted-d128 rows of every point. */

@@ -37,6 +37,14 @@ static void use_host_caches(struct pt_walk_cfg *cfg)
 	}
 	pt_host_caches_apply(c, n, cfg);
 	printf("# data caches from this machine's sysfs: %zu levels found\n", n);
+	if (n)
+		return;
+	/* a guest without a sysfs cache directory: its CPU's L1 and L2, never the LLC */
+	n = pt_host_caches_cpuid(c, MAX_HOST_CACHES);
+	pt_host_caches_apply(c, n, cfg);
+	for (i = 0; i < n; i++)
+		printf("# L%u from CPUID: %llu KiB, %llu ways\n", c[i].level,
+		       (unsigned long long)(c[i].bytes >> 10), (unsigned long long)c[i].ways);
 }
 
 /* What the run's meta.json says of virtualization, when it says, and what that decided. */
@@ -51,19 +59,32 @@ static void print_recorded(const struct pt_rundir *run, const struct pt_walkcali
 	       run->meta.virtualized, named ? " (" : "", named ? h : "", named ? ")" : "");
 	if (c->recorded_virt == 0 && !forced)
 		printf("# recorded as native: one stage only\n");
+	/* the structure was chosen from the timings alone: say whether it matches */
+	if (!strcmp(run->meta.paging, "shadow"))
+		printf("# recorded paging: shadow; the chosen structure %s a shadow first stage\n",
+		       c->h[c->best].cfg.shadow ? "has" : "does not have");
 }
 
 static void print_hyps(const struct pt_walkcalib *c)
 {
 	size_t k, l;
 
+	printf("# per hypothesis: the LLC sizes (* judged at its final TLB sizes, the others at "
+	       "the TLB before the TLB search), then the TLB sizes, by held-out error\n");
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		printf("# %s: effective LLC by held-out rms_rel_err:", h->name);
 		for (l = 0; l < h->nllc; l++)
-			printf(" %lluM=%.3f", (unsigned long long)(h->llc[l] >> 20),
-			       h->llc_worse[l]);
+			printf(" %lluM=%.3f%s", (unsigned long long)(h->llc[l] >> 20),
+			       h->llc_worse[l], h->llc_final[l] ? "*" : "");
+		printf("\n");
+		if (!h->ntlb)
+			continue;
+		printf("# %s: TLB L1/L2 entries by held-out rms_rel_err:", h->name);
+		for (l = 0; l < h->ntlb; l++)
+			printf(" %llu/%llu=%.3f", (unsigned long long)h->tlb[l].l1,
+			       (unsigned long long)h->tlb[l].l2, h->tlb[l].worse);
 		printf("\n");
 	}
 	printf("# hypotheses (rms_rel_err): in-sample fit, held-out thp+hugetlb from 4k+dense, "
@@ -71,10 +92,12 @@ static void print_hyps(const struct pt_walkcalib *c)
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
-		printf("#   %-24s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM%s%s\n",
+		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM "
+		       "tlb=%llu/%llu%s%s\n",
 		       h->name, h->fit, h->huge, h->lowo,
 		       (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
-		       k == c->best ? "  <- chosen" : "",
+		       (unsigned long long)h->cfg.l1tlb_entries,
+		       (unsigned long long)h->cfg.l2tlb_entries, k == c->best ? "  <- chosen" : "",
 		       h->pass && k != c->best ? "  (passes)" : "");
 	}
 }
@@ -86,8 +109,14 @@ static void print_result(const struct pt_walkcalib *c)
 	size_t i;
 	unsigned j, e;
 
-	printf("# chosen: %s, effective LLC %lluM (by held-out error, not in-sample fit)\n",
-	       h->name, (unsigned long long)(h->cfg.cache[2].size_bytes >> 20));
+	printf("# chosen: %s, effective LLC %lluM, TLB %llu/%llu entries (by held-out error, "
+	       "not in-sample fit)\n",
+	       h->name, (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
+	       (unsigned long long)h->cfg.l1tlb_entries, (unsigned long long)h->cfg.l2tlb_entries);
+	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
+	       "tlb.l2.ways = %u\n",
+	       h->cfg.shadow ? "on" : "off", (unsigned long long)h->cfg.l1tlb_entries,
+	       h->cfg.l1tlb_ways, (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l2tlb_ways);
 	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
 	       "cache.llc.size = %llu\n",
 	       h->cfg.s2.format < 0 ? "none"
@@ -152,6 +181,16 @@ static int write_model(const char *path, const struct pt_walkcalib *c)
 	return 0;
 }
 
+/* The user gave TLB sizes (--set tlb.*, --config): they are kept, not searched. */
+static bool tlb_given(const struct pt_walk_cfg *cfg)
+{
+	struct pt_walk_cfg d;
+
+	pt_walk_cfg_default(&d);
+	return cfg->l1tlb_entries != d.l1tlb_entries || cfg->l1tlb_ways != d.l1tlb_ways ||
+	       cfg->l2tlb_entries != d.l2tlb_entries || cfg->l2tlb_ways != d.l2tlb_ways;
+}
+
 static int calibrate(const struct walk_opts *o, bool forced, const char *dir, const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
@@ -177,7 +216,8 @@ static int calibrate(const struct walk_opts *o, bool forced, const char *dir, co
 		return pt_usage_error(CMD, "%s", err);
 	}
 	/* the repetitions stay in run: the weights and the bootstrap read them */
-	r = pt_walkcalib_run(&c, &o->cfg, forced, pts, n, &run, err, sizeof(err));
+	r = pt_walkcalib_run(&c, &o->cfg, forced, tlb_given(&o->cfg), pts, n, &run, err,
+			     sizeof(err));
 	if (r) {
 		r = pt_usage_error(CMD, "%s", err);
 	} else {
@@ -199,10 +239,15 @@ static void usage(void)
 	       "       [--config F] [--set K=V]\n"
 	       "Fits the latencies to DIR/results.csv (workload tlb) and writes "
 	       "DIR/walk_model.csv (docs/walk.md). The data caches are this "
-	       "machine's (sysfs) unless --no-host-caches. The structure (one "
-	       "stage; nested, host 4K or THP, guest layout scatter or linear) and "
+	       "machine's (sysfs; without it, L1 and L2 from CPUID) unless "
+	       "--no-host-caches. The structure (one "
+	       "stage; a shadow with 4K leaves; nested, host 4K or THP, guest layout "
+	       "scatter or linear, with or without the shadow) and "
 	       "the effective LLC are chosen by held-out error unless --stage2 "
-	       "fixes it (a native host: --stage2 none). Prints 'fit: rms_rel_err=X', "
+	       "fixes it (a native host: --stage2 none); with it, --set shadow=on "
+	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
+	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "
+	       "--set or --config gives tlb.* values other than the defaults. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both) and 'half:' lines for chase-half cases.\n");
 }

@@ -28,6 +28,12 @@ struct pt_host_cache {
 
 /* cpu0's data and unified caches, in sysfs index order; how many (at most max). */
 size_t pt_host_caches_read(struct pt_host_cache *out, size_t max);
+/*
+ * The L1 data and L2 caches from CPUID (x86: leaf 4, 0x8000001d, or AMD's
+ * 0x80000005/6), for when sysfs has none; never the LLC. How many; 0
+ * elsewhere. harness/hostcache_cpuid.c.
+ */
+size_t pt_host_caches_cpuid(struct pt_host_cache *out, size_t max);
 /* Give cfg the sizes and ways of these caches. */
 void pt_host_caches_apply(const struct pt_host_cache *c, size_t n, struct pt_walk_cfg *cfg);
 

@@ -81,6 +81,7 @@ static const struct key_def keys[] = {
 	K("stage2.pwc.upper.entries", K_U64, s2.pwc_entries[2]),
 	K("stage2.guest.ram", K_SIZE, s2.guest_ram),
 	K("stage2.guest.layout", K_LAYOUT, s2.layout),
+	K("shadow", K_BOOL_ON, shadow),
 };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))

@@ -64,6 +64,12 @@ struct pt_walk_cfg {
 	double ghz;
 	unsigned va_bits;
 	unsigned granule_shift;
+	/*
+	 * The hardware walks a shadow of the guest's tables, built by a host
+	 * that backs the guest with 4K pages (PVM, or shadow paging in general):
+	 * no leaf is larger than 4K whatever the guest maps.
+	 */
+	bool shadow;
 	struct pt_stage2_cfg s2;
 };
 

@@ -273,7 +273,7 @@ int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cf
 		return -1;
 	if (pt_pattern_init(&pat, p->pattern, p->ws, 0, 1, err, errlen))
 		return -1;
-	pt_walk_default_counts(&pat, &warm, &n);
+	pt_walk_fit_counts(&pat, &warm, &n);
 	if (cfg->s2.format < 0) {
 		struct pt_walksim sim;
 

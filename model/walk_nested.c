@@ -105,6 +105,8 @@ int pt_nestsim_init(struct pt_nestsim *s, const struct pt_geometry *g,
 	s->cfg = *cfg;
 	if (check_cfg(cfg, err, errlen))
 		return -1;
+	if (cfg->shadow)
+		block_h = 0; /* the shadow maps the guest's blocks page by page */
 	if (pt_geometry_make(&hg, (enum pt_format)cfg->s2.format, cfg->s2.granule_shift,
 			     cfg->s2.ipa_bits, err, errlen))
 		return -1;

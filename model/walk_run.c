@@ -3,6 +3,7 @@
 
 #define PT_RUN_MIN_ACCESSES (1ull << 20)
 #define PT_RUN_MAX_WARMUP (1ull << 24)
+#define PT_FIT_MIN_ACCESSES (1ull << 17)
 
 /*
  * Accesses are prepared PT_RUN_AHEAD accesses before they are simulated,
@@ -102,4 +103,14 @@ void pt_walk_default_counts(const struct pt_pattern *p, uint64_t *warmup, uint64
 		*accesses = PT_RUN_MIN_ACCESSES;
 	if (*accesses > 4 * PT_RUN_MAX_WARMUP)
 		*accesses = 4 * PT_RUN_MAX_WARMUP;
+}
+
+void pt_walk_fit_counts(const struct pt_pattern *p, uint64_t *warmup, uint64_t *accesses)
+{
+	uint64_t pass = pt_pattern_pass(p);
+
+	*warmup = pass < PT_RUN_MAX_WARMUP ? pass : PT_RUN_MAX_WARMUP;
+	*accesses = pass < PT_FIT_MIN_ACCESSES	 ? PT_FIT_MIN_ACCESSES
+		    : pass > PT_RUN_MIN_ACCESSES ? PT_RUN_MIN_ACCESSES
+						 : pass;
 }

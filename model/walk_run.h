@@ -12,5 +12,12 @@ void pt_walk_run_pattern(struct pt_walksim *s, size_t n, struct pt_pattern *p, u
 /* Default counts for a pattern: warm-up one pass, then 4 passes (at least 2^20),
  * as the tlb workload does. */
 void pt_walk_default_counts(const struct pt_pattern *p, uint64_t *warmup, uint64_t *accesses);
+/*
+ * Counts for a calibration, which simulates every point for every
+ * hypothesis: warm-up one pass, then one pass (2^17 to 2^20 accesses).
+ * A pass of a random chase already samples every page once; more passes
+ * only repeat it.
+ */
+void pt_walk_fit_counts(const struct pt_pattern *p, uint64_t *warmup, uint64_t *accesses);
 
 #endif

@@ -26,6 +26,8 @@ int pt_walksim_init(struct pt_walksim *s, const struct pt_geometry *g,
 
 	memset(s, 0, sizeof(*s));
 	s->cfg = *cfg;
+	if (cfg->shadow)
+		block_h = 0; /* the shadow maps the guest's blocks page by page */
 	if (block_h && (block_h >= g->nlevels || block_h >= PT_TLB_CLASSES ||
 			!g->level[block_h].block_bytes)) {
 		snprintf(err, errlen, "%s%s has no block mapping at height %u",

@@ -124,7 +124,7 @@ def _translation_row(run, backing):
         basis += ("; %sthe fit misses the measured medians by %.0f%% on average, %.0f%% at "
                   "%s%s" % ("**" if missed else "", fit[0], fit[1], hb(fit[2]),
                             "**" if missed else ""))
-    nested = any((r.get("hypothesis") or "").startswith("nested") for r in run.walk)
+    nested = any("nested" in (r.get("hypothesis") or "") for r in run.walk)
     basis += "; leaves out " + (NESTED_LEAVES_OUT if nested else WALK_LEAVES_OUT)
     return Row(what + ", working sets measured", d64, "-", change, "modelled", basis)
 

@@ -48,11 +48,35 @@ static void test_native(void **state)
 	assert_string_equal(v.hypervisor, "");
 }
 
+/* A PVM guest's boot line: the kernel names it, and PVM shadows the page tables. */
+static void test_klog_pvm(void **state)
+{
+	struct pt_virt v;
+
+	(void)state;
+	memset(&v, 0, sizeof(v));
+	pt_virt_from_klog(&v, "<6>[    0.000000] DMI not present or invalid.\n"
+			      "<6>[    0.000000] Hypervisor detected: PVM\n"
+			      "<6>[    0.000031] pvm-pv: running under PVM (pv-lite)\n");
+	assert_true(v.virtualized);
+	assert_string_equal(v.hypervisor, "PVM");
+	assert_string_equal(v.paging, "shadow");
+	assert_non_null(strstr(v.evidence, "kernel log: Hypervisor detected: PVM"));
+	memset(&v, 0, sizeof(v));
+	pt_virt_from_klog(&v, "<6>[    0.000000] Hypervisor detected: KVM\n");
+	assert_string_equal(v.hypervisor, "KVM");
+	assert_string_equal(v.paging, "");
+	memset(&v, 0, sizeof(v));
+	pt_virt_from_klog(&v, "<6>[    0.000000] Linux version 6.1\n");
+	assert_false(v.virtualized);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kvm_guest),
 		cmocka_unit_test(test_native),
+		cmocka_unit_test(test_klog_pvm),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -118,6 +118,36 @@ static void test_host_page_reach(void **state)
 	assert_true(walks_per_access(0) > 0.5);
 }
 
+/*
+ * A guest THP walked bare: the guest walk stops at the PMD, (3 + 1) x
+ * (4 + 1) - 1 = 19 fetches. Under a shadow (shadow = on) the hardware walks
+ * the host's 4K copy to the PTE, 24, whatever the guest maps; and no
+ * 2M TLB entry, so a 2M stride misses every time either way.
+ */
+static uint64_t thp_fetches_per_walk(bool shadow)
+{
+	const uint64_t blocks = 256;
+	struct pt_walk_cfg cfg;
+	struct nrun r;
+	uint64_t per;
+
+	bare_cfg(&cfg, PT_D64);
+	cfg.shadow = shadow;
+	nstart(&r, PT_D64, &cfg, PT_PAT_STRIDE, blocks << 21, 2u << 20, 1);
+	pt_nest_run_pattern(&r.sim, &r.pat, 0, blocks);
+	assert_int_equal(r.sim.st.walks, blocks);
+	per = fetches(r.sim.st.step_loc) / blocks;
+	nstop(&r);
+	return per;
+}
+
+static void test_shadow_leaf(void **state)
+{
+	(void)state;
+	assert_int_equal(thp_fetches_per_walk(false), 19);
+	assert_int_equal(thp_fetches_per_walk(true), 24);
+}
+
 /* With stage 2 off the nested simulator refuses, and bad sizes name the key. */
 static void test_bad_cfg(void **state)
 {
@@ -167,7 +197,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bare_24),		cmocka_unit_test(test_d128_host_level),
 		cmocka_unit_test(test_host_page_reach), cmocka_unit_test(test_bad_cfg),
-		cmocka_unit_test(test_cost_linear),
+		cmocka_unit_test(test_cost_linear),	cmocka_unit_test(test_shadow_leaf),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -330,7 +330,12 @@ static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 			add_size(o, out, max, &n, ws);
 		return (int)n;
 	}
-	for (ws = 16 << 10; ws <= top && ws <= o->max_mem; ws *= 4)
+	/*
+	 * 4x steps up to 1M, where the TLBs still hold everything, then 2x
+	 * steps: each TLB size and cache the walk calibration chooses among
+	 * has a working set on either side of it (docs/walk.md).
+	 */
+	for (ws = 16 << 10; ws <= top && ws <= o->max_mem; ws *= ws < (1u << 20) ? 4 : 2)
 		add_size(o, out, max, &n, ws);
 	return (int)n;
 }

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The walk calibration's search (walkcalib.h): for each hypothesis, the
+ * effective LLC and the TLB sizes with the lowest held-out error, the
+ * hypotheses shared among one thread per CPU.
+ */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/walkcalib.h"
+#include "model/walk_cost.h"
+#include "model/walk_fit.h"
+
+#define MAX_THREADS 8 /* hypotheses searched at once, at most one per CPU */
+
+static int simulate(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, double (*f)[PT_LAT_N],
+		    char *err, size_t errlen)
+{
+	char why[256];
+	size_t i;
+
+	for (i = 0; i < c->n; i++) {
+		if (pt_fit_features(&c->p[i], cfg, PT_D64, f[i], why, sizeof(why))) {
+			snprintf(err, errlen, "case %s: %s", c->p[i].cs, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void llc_candidates(const struct pt_walk_cfg *cfg, uint64_t *llc, size_t *n)
+{
+	uint64_t v, sys = cfg->cache[2].size_bytes;
+	bool have_sys = false;
+
+	/*
+	 * From 1M up, even at or below the L2's size: a guest on a shared host
+	 * may effectively get no LLC at all (an LLC no larger than the L2 only
+	 * holds the L2's recent victims).
+	 */
+	*n = 0;
+	for (v = 1ull << 20; v <= 32ull << 20 && *n < PT_WALKCALIB_MAX_LLC - 1; v *= 2) {
+		llc[(*n)++] = v;
+		have_sys |= v == sys;
+	}
+	if (!have_sys)
+		llc[(*n)++] = sys;
+}
+
+static struct pt_fit_set fit_set(const struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
+{
+	struct pt_fit_set s = { c->n, c->p, (const double(*)[PT_LAT_N])h->f, c->y, c->w };
+
+	return s;
+}
+
+static int judge(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err, size_t errlen)
+{
+	struct pt_fit_set s = fit_set(c, h);
+	bool *all = malloc(c->n * sizeof(*all));
+	size_t i;
+
+	if (!all) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	for (i = 0; i < c->n; i++)
+		all[i] = pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK; /* predicted, never fitted */
+	memcpy(h->lat, c->base, sizeof(h->lat));
+	if (pt_fit2(&s, all, h->lat)) {
+		free(all);
+		snprintf(err, errlen, "%s: the fit found no solution", h->name);
+		return -1;
+	}
+	h->fit = pt_fit_rms(&s, all, h->lat);
+	h->huge = pt_fit_heldout_huge(&s, c->base);
+	h->lowo = pt_fit_heldout_ws(&s, c->base);
+	h->worse = isnan(h->huge) ? h->lowo : fmax(h->huge, h->lowo);
+	if (isnan(h->worse))
+		h->worse = h->fit;
+	free(all);
+	return 0;
+}
+
+/*
+ * Simulate and judge h's structure with cfg (features into the scratch f);
+ * h keeps whichever configuration has the lower held-out error. *worse:
+ * this one's held-out error.
+ */
+static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N],
+		   const struct pt_walk_cfg *cfg, double *worse)
+{
+	struct pt_walkcalib_hyp t = *h;
+
+	t.cfg = *cfg;
+	t.f = f;
+	if (simulate(c, cfg, f, h->err, sizeof(h->err)) || judge(c, &t, h->err, sizeof(h->err)))
+		return -1;
+	*worse = t.worse;
+	if (t.worse < h->worse) {
+		memcpy(h->f, f, c->n * sizeof(*f));
+		h->cfg = *cfg;
+		memcpy(h->lat, t.lat, sizeof(h->lat));
+		h->fit = t.fit;
+		h->huge = t.huge;
+		h->lowo = t.lowo;
+		h->worse = t.worse;
+	}
+	return 0;
+}
+
+/* The effective LLC of h, at its current TLB sizes: each size judged by held-out error. */
+static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+{
+	struct pt_walk_cfg cfg = h->cfg;
+	uint64_t llc[PT_WALKCALIB_MAX_LLC];
+	size_t nl, k;
+
+	llc_candidates(&cfg, llc, &nl);
+	for (k = 0; k < nl; k++) {
+		cfg.cache[2].size_bytes = llc[k];
+		h->llc[k] = llc[k];
+		h->llc_final[k] = true;
+		if (try_cfg(c, h, f, &cfg, &h->llc_worse[k]))
+			return -1;
+	}
+	h->nllc = nl;
+	return 0;
+}
+
+/*
+ * TLB sizes seen on recent x86-64 and arm64 cores (L2: 1024 to 4096
+ * entries; L1: 32 to 96). A guest's CPUID may say something else (this
+ * project's PVM guest reports 192), so the sizes are chosen like the LLC:
+ * the L2 first at the L1 it has, then the L1 at the chosen L2.
+ */
+static const struct pt_walkcalib_tlb l2_sizes[] = {
+	{ 0, 1024, 0, 8, 0 },  { 0, 1536, 0, 12, 0 }, { 0, 2048, 0, 8, 0 },
+	{ 0, 3072, 0, 12, 0 }, { 0, 4096, 0, 8, 0 },
+};
+static const uint64_t l1_sizes[] = { 32, 64, 96 };
+
+static int try_tlb(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N],
+		   struct pt_walk_cfg *cfg)
+{
+	struct pt_walkcalib_tlb *t = &h->tlb[h->ntlb];
+
+	*t = (struct pt_walkcalib_tlb){ cfg->l1tlb_entries, cfg->l2tlb_entries, cfg->l1tlb_ways,
+					cfg->l2tlb_ways, NAN };
+	if (try_cfg(c, h, f, cfg, &t->worse))
+		return -1;
+	h->ntlb++;
+	return 0;
+}
+
+static int sweep_tlb(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+{
+	struct pt_walk_cfg cfg = h->cfg;
+	size_t k;
+
+	for (k = 0; k < sizeof(l2_sizes) / sizeof(l2_sizes[0]); k++) {
+		cfg.l2tlb_entries = l2_sizes[k].l2;
+		cfg.l2tlb_ways = l2_sizes[k].l2_ways;
+		if (try_tlb(c, h, f, &cfg))
+			return -1;
+	}
+	cfg = h->cfg;
+	for (k = 0; k < sizeof(l1_sizes) / sizeof(l1_sizes[0]); k++) {
+		if (l1_sizes[k] == h->cfg.l1tlb_entries)
+			continue;
+		cfg.l1tlb_entries = l1_sizes[k];
+		cfg.l1tlb_ways = (unsigned)l1_sizes[k]; /* fully associative */
+		if (try_tlb(c, h, f, &cfg))
+			return -1;
+	}
+	return 0;
+}
+
+static bool same_tlb(const struct pt_walk_cfg *a, const struct pt_walk_cfg *b)
+{
+	return a->l1tlb_entries == b->l1tlb_entries && a->l1tlb_ways == b->l1tlb_ways &&
+	       a->l2tlb_entries == b->l2tlb_entries && a->l2tlb_ways == b->l2tlb_ways;
+}
+
+/* After the TLB moved: the LLC sizes either side of the chosen one, at the new TLB. */
+static int refine_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+{
+	struct pt_walk_cfg cfg = h->cfg;
+	uint64_t at = h->cfg.cache[2].size_bytes;
+	size_t k;
+
+	for (k = 0; k < h->nllc; k++) {
+		h->llc_final[k] = h->llc[k] == at / 2 || h->llc[k] == at * 2 || h->llc[k] == at;
+		if (!h->llc_final[k])
+			continue;
+		cfg.cache[2].size_bytes = h->llc[k];
+		if (try_cfg(c, h, f, &cfg, &h->llc_worse[k]))
+			return -1;
+	}
+	return 0;
+}
+
+/*
+ * One hypothesis: its effective LLC, then (unless the user gave them) its
+ * TLB sizes, then the LLC again around the chosen one if the TLB changed.
+ * Every step keeps the configuration with the lowest held-out error, never
+ * the best in-sample.
+ */
+static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+{
+	struct pt_walk_cfg before;
+
+	h->worse = INFINITY;
+	if (sweep_llc(c, h, f))
+		return -1;
+	if (c->tlb_forced)
+		return 0;
+	before = h->cfg;
+	if (sweep_tlb(c, h, f))
+		return -1;
+	return same_tlb(&before, &h->cfg) ? 0 : refine_llc(c, h, f);
+}
+
+struct workers {
+	struct pt_walkcalib *c;
+	atomic_size_t next;
+	atomic_int failed;
+};
+
+/* Hypotheses are independent: each worker takes the next one until none is left. */
+static void *worker(void *arg)
+{
+	struct workers *w = arg;
+	double(*f)[PT_LAT_N] = calloc(w->c->n, sizeof(*f));
+	size_t k;
+
+	if (!f) {
+		atomic_store(&w->failed, 1);
+		return NULL;
+	}
+	while ((k = atomic_fetch_add(&w->next, 1)) < w->c->nh && !atomic_load(&w->failed))
+		if (search(w->c, &w->c->h[k], f))
+			atomic_store(&w->failed, 1);
+	free(f);
+	return NULL;
+}
+
+int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
+{
+	pthread_t th[MAX_THREADS];
+	struct workers w = { .c = c };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t nt = cpus > 1 ? (size_t)cpus : 1, k, started = 0;
+
+	if (nt > MAX_THREADS)
+		nt = MAX_THREADS;
+	if (nt > c->nh)
+		nt = c->nh;
+	atomic_init(&w.next, 0);
+	atomic_init(&w.failed, 0);
+	/* the calling thread is one of the workers; a thread that cannot start is one fewer */
+	for (k = 1; k < nt; k++)
+		if (!pthread_create(&th[started], NULL, worker, &w))
+			started++;
+	worker(&w);
+	for (k = 0; k < started; k++)
+		pthread_join(th[k], NULL);
+	for (k = 0; k < c->nh; k++)
+		if (c->h[k].err[0] || !isfinite(c->h[k].worse)) {
+			snprintf(err, errlen, "%s: %s", c->h[k].name,
+				 c->h[k].err[0] ? c->h[k].err : "no configuration could be fitted");
+			return -1;
+		}
+	if (atomic_load(&w.failed)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return 0;
+}
