@@ -98,7 +98,17 @@ if [ "${PTBENCH_SANITIZED:-OFF}" = ON ]; then
 	echo "note: calibrate not run in the sanitizer build"
 else
 	cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/run"
+	# recorded as a PVM guest: the choice is the timings', the output says if it agrees
+	sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": true, "hypervisor": "PVM", "paging": "shadow", "evidence": ""}, /' \
+		"$tmp/run/meta.json"
 	"$PT" model walk calibrate --results "$tmp/run" >"$tmp/cal.txt" || fail "calibrate"
+	grep -q '^# recorded paging: shadow; the chosen structure \(has\|does not have\) a shadow' \
+		"$tmp/cal.txt" || fail "recorded shadow paging not reported"
+	[ "$(grep -c '^# .*: TLB L1/L2 entries by held-out rms_rel_err: ' "$tmp/cal.txt")" -eq 8 ] ||
+		fail "want the TLB sizes tried for each of 8 hypotheses"
+	grep -q '^#   shadow-nested-d64-host-4k-scatter ' "$tmp/cal.txt" || fail "no shadow hypothesis"
+	grep -q '^shadow = \(on\|off\)$' "$tmp/cal.txt" || fail "no shadow = line"
+	grep -q '^tlb.l2.entries = [0-9]*$' "$tmp/cal.txt" || fail "no chosen tlb.l2.entries"
 	m=$tmp/run/walk_model.csv
 	ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
 	head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis$' ||
@@ -112,9 +122,13 @@ else
 		fail "no heldout: line"
 	grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
 	# a native host: one stage only, forced; the same outputs
+	# (TLB sizes given: kept, not searched)
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/native.csv" \
-		>"$tmp/native.txt" || fail "calibrate --stage2 none"
+		--set tlb.l1.entries=64 --set tlb.l1.ways=64 >"$tmp/native.txt" ||
+		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
+	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/native.txt" || fail "given TLB searched"
+	grep -q '^tlb.l1.entries = 64$' "$tmp/native.txt" || fail "given TLB not kept"
 	grep -q '^fit: rms_rel_err=' "$tmp/native.txt" || fail "native: no fit: line"
 	expect_exit 2 "stage2" "$PT" model walk calibrate --results "$tmp/run" --stage2 d256
 	# a run that recorded a native host (meta.json env.virtualization): one stage, unforced

@@ -167,6 +167,24 @@ static void test_thp_blocks(void **state)
 	stop(&r);
 }
 
+/* A shadow (shadow = on) maps the same THP range page by page: 4K leaves, PTE tables, walks. */
+static void test_shadow_thp(void **state)
+{
+	struct pt_walk_cfg cfg;
+	struct run r;
+
+	(void)state;
+	pt_walk_cfg_default(&cfg);
+	cfg.shadow = true;
+	start(&r, PT_D128, &cfg, PT_PAT_CHASE, 256ull << 20, 1);
+	pt_walk_run_pattern(&r.sim, 1, &r.pat, 65536, 65536);
+	assert_true(r.sim.pt.tables[0] > 0);
+	/* 65536 4K pages exceed the 2048-entry L2 TLB: most accesses walk to the PTE */
+	assert_true(r.sim.st.walks > 32768);
+	assert_int_equal(steps_at(&r.sim.st, 0), r.sim.st.walks);
+	stop(&r);
+}
+
 /* Both walk-cache taggings: every walk has one step per level it covers. */
 static void check_steps_per_walk(enum pt_pwc_tag tag)
 {
@@ -266,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_beyond_tlb_reach_walks),
 		cmocka_unit_test(test_pwc_reach_doubles),
 		cmocka_unit_test(test_thp_blocks),
+		cmocka_unit_test(test_shadow_thp),
 		cmocka_unit_test(test_pwc_tags),
 		cmocka_unit_test(test_cost_linear),
 		cmocka_unit_test(test_config_keys),

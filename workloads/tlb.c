@@ -347,8 +347,8 @@ const struct pt_workload pt_wl_tlb = {
 	.summary = "dependent pointer chase, one load per page: ns per access vs working set",
 	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>,\n"
 		"  chase-half-<ws> (not ci)\n"
-		"  ws: working set; quick 16K..1G by 4x, full 16K..--max-mem by 2x,\n"
-		"      ci 16M and 256M\n"
+		"  ws: working set; quick 16K..1M by 4x, then by 2x to 1G; full\n"
+		"      16K..--max-mem by 2x; ci 16M and 256M\n"
 		"  dense-<ws>: the same number of loads, one per 64-byte line, packed into\n"
 		"      huge pages (the cache-cost control)\n"
 		"  chase-half-<ws>: base pages, one load on every second page, so 4 of\n"
