@@ -77,21 +77,27 @@ static bool is_tlb_access(const struct pt_series *s)
 	return !strcmp(s->workload, "tlb") && !strcmp(s->metric, "ns_per_access");
 }
 
-int pt_calib_point_values(const struct pt_rundir *run, const struct pt_calib_point *p,
-			  const double **v, size_t *n)
+const struct pt_series *pt_calib_point_series(const struct pt_rundir *run,
+					      const struct pt_calib_point *p)
 {
 	size_t i;
 
-	for (i = 0; i < run->nseries; i++) {
-		const struct pt_series *s = &run->series[i];
+	for (i = 0; i < run->nseries; i++)
+		if (is_tlb_access(&run->series[i]) && !strcmp(run->series[i].cs, p->cs))
+			return &run->series[i];
+	return NULL;
+}
 
-		if (is_tlb_access(s) && !strcmp(s->cs, p->cs)) {
-			*v = s->values;
-			*n = s->n;
-			return 0;
-		}
-	}
-	return -1;
+int pt_calib_point_values(const struct pt_rundir *run, const struct pt_calib_point *p,
+			  const double **v, size_t *n)
+{
+	const struct pt_series *s = pt_calib_point_series(run, p);
+
+	if (!s)
+		return -1;
+	*v = s->values;
+	*n = s->n;
+	return 0;
 }
 
 static int point_cmp(const void *a, const void *b)

@@ -43,5 +43,8 @@ int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point 
  */
 int pt_calib_point_values(const struct pt_rundir *run, const struct pt_calib_point *p,
 			  const double **v, size_t *n);
+/* p's series in run (values with their repetition numbers), NULL when run has none. */
+const struct pt_series *pt_calib_point_series(const struct pt_rundir *run,
+					      const struct pt_calib_point *p);
 
 #endif

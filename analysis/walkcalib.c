@@ -10,7 +10,6 @@
 #include "model/walk_fit.h"
 #include "util/stats.h"
 
-#define PASS_FACTOR 1.25 /* a hypothesis within 25% of the best held-out error passes */
 #define NOISE_FLOOR 0.05 /* relative spread below which a point's weight stops growing */
 #define MAX_REPS 1024
 
@@ -66,7 +65,7 @@ static void choose(struct pt_walkcalib *c)
 		if (c->h[k].worse < c->h[c->best].worse)
 			c->best = k;
 	for (k = 0; k < c->nh; k++)
-		c->h[k].pass = c->h[k].worse <= PASS_FACTOR * c->h[c->best].worse;
+		c->h[k].pass = c->h[k].worse <= PT_WALKCALIB_PASS * c->h[c->best].worse;
 }
 
 static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool forced, char *err,

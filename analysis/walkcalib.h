@@ -30,6 +30,8 @@
 #define PT_WALKCALIB_MAX_HYP 8
 #define PT_WALKCALIB_MAX_LLC 8
 #define PT_WALKCALIB_MAX_TLB 8
+/* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
+#define PT_WALKCALIB_PASS 1.25
 
 /* One TLB size tried: entries and ways of the L1 and L2 TLBs. */
 struct pt_walkcalib_tlb {
@@ -103,6 +105,15 @@ double pt_walkcalib_check_rms(const struct pt_walkcalib *c, size_t *n);
  * judged held out (walkcalib_search.c). 0, or -1 with the reason in err.
  */
 int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen);
+/*
+ * Per repetition (round) of the run, the geometric mean of its value over
+ * the point's median across the points from 16M up: 1 for a round like
+ * the medians; rounds far apart mean the host changed during the run.
+ * rep[] and ratio[] in repetition order; how many (at most max).
+ * walkcalib_rounds.c.
+ */
+size_t pt_walkcalib_rounds(const struct pt_walkcalib *c, const struct pt_rundir *run, int *rep,
+			   double *ratio, size_t max);
 /* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */
 int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen);
 /* walk_model.csv: measured, fitted-d64 and the three predicted-d128 rows of every point. */

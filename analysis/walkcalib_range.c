@@ -118,8 +118,76 @@ out:
 	return r;
 }
 
+/* h with another LLC or TLB size (cfg): simulated at D64 and D128, its bootstrap widens the ranges. */
+static int alternative(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
+		       const struct pt_walk_cfg *cfg, char *err, size_t errlen)
+{
+	struct pt_walkcalib_hyp t = *h;
+	size_t i;
+	int r = -1;
+
+	t.cfg = *cfg;
+	t.f = calloc(c->n, sizeof(*t.f));
+	t.fc = calloc(c->n, sizeof(*t.fc));
+	if (!t.f || !t.fc) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < c->n; i++)
+		if (features(&c->p[i], cfg, PT_D64, t.f[i], err, errlen))
+			goto out;
+	if (simulate_d128(c, &t, err, errlen))
+		goto out;
+	if (bootstrap(c, &t)) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	r = 0;
+out:
+	free(t.f);
+	free(t.fc);
+	return r;
+}
+
+/*
+ * The LLC and TLB sizes of h, other than its own, whose held-out error
+ * passes (the LLC sizes judged at h's final TLB sizes; the TLB sizes at
+ * the LLC of the TLB search): the structure's own uncertainty.
+ */
+static int alternatives(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h, double bound,
+			char *err, size_t errlen)
+{
+	size_t k;
+
+	for (k = 0; k < h->nllc; k++) {
+		struct pt_walk_cfg cfg = h->cfg;
+
+		if (!h->llc_final[k] || !(h->llc_worse[k] <= bound) ||
+		    h->llc[k] == h->cfg.cache[2].size_bytes)
+			continue;
+		cfg.cache[2].size_bytes = h->llc[k];
+		if (alternative(c, h, &cfg, err, errlen))
+			return -1;
+	}
+	for (k = 0; k < h->ntlb; k++) {
+		struct pt_walk_cfg cfg = h->cfg;
+
+		if (!(h->tlb[k].worse <= bound) ||
+		    (h->tlb[k].l1 == cfg.l1tlb_entries && h->tlb[k].l2 == cfg.l2tlb_entries))
+			continue;
+		cfg.l1tlb_entries = h->tlb[k].l1;
+		cfg.l1tlb_ways = h->tlb[k].l1_ways;
+		cfg.l2tlb_entries = h->tlb[k].l2;
+		cfg.l2tlb_ways = h->tlb[k].l2_ways;
+		if (alternative(c, h, &cfg, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
 int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen)
 {
+	double bound = PT_WALKCALIB_PASS * c->h[c->best].worse;
 	size_t i, e, k;
 
 	for (i = 0; i < c->n; i++)
@@ -138,6 +206,8 @@ int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen)
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
+		if (alternatives(c, h, bound, err, errlen))
+			return -1;
 	}
 	return 0;
 }

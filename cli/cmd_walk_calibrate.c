@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,6 +20,7 @@
 #include "util/atomicfile.h"
 
 #define MAX_HOST_CACHES 8
+#define MAX_ROUNDS 256
 
 /* This machine's data caches into cfg, saying what was rounded and how many were found. */
 static void use_host_caches(struct pt_walk_cfg *cfg)
@@ -191,6 +193,29 @@ static bool tlb_given(const struct pt_walk_cfg *cfg)
 	       cfg->l2tlb_entries != d.l2tlb_entries || cfg->l2tlb_ways != d.l2tlb_ways;
 }
 
+/*
+ * How far the rounds of the run were apart: the host moves during a run,
+ * and one fitted host state is fitted to medians over all its states.
+ */
+static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *run)
+{
+	static int rep[MAX_ROUNDS];
+	static double ratio[MAX_ROUNDS];
+	size_t n = pt_walkcalib_rounds(c, run, rep, ratio, MAX_ROUNDS), k;
+	double sum = 0, sq = 0;
+
+	if (n < 2)
+		return;
+	printf("# per round, its tlb cases from 16M against their medians (geometric mean):");
+	for (k = 0; k < n; k++) {
+		printf(" %d=%.2f", rep[k], ratio[k]);
+		sum += log(ratio[k]);
+		sq += log(ratio[k]) * log(ratio[k]);
+	}
+	printf("\nrounds: n=%zu sd_ln=%.3f\n", n,
+	       sqrt(fmax(0, (sq - sum * sum / (double)n) / (double)(n - 1))));
+}
+
 static int calibrate(const struct walk_opts *o, bool forced, const char *dir, const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
@@ -225,6 +250,7 @@ static int calibrate(const struct walk_opts *o, bool forced, const char *dir, co
 		print_hyps(&c);
 		print_result(&c);
 		print_checks(&c);
+		print_rounds(&c, &run);
 		r = write_model(out, &c);
 	}
 	pt_walkcalib_free(&c);
