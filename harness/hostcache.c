@@ -9,6 +9,19 @@
 #define CACHE_DIR "/sys/devices/system/cpu/cpu0/cache"
 #define MAX_INDEX 8
 
+void pt_host_cache_size(struct pt_host_cache *c, uint64_t bytes, uint64_t ways)
+{
+	c->ways = ways;
+	c->sets = c->sim_sets = bytes / (64 * ways);
+	c->bytes = bytes;
+	if (c->sets & (c->sets - 1)) {
+		c->sim_sets = 1;
+		while (c->sim_sets * 2 <= c->sets)
+			c->sim_sets *= 2;
+		c->bytes = c->sim_sets * 64 * ways;
+	}
+}
+
 /* One data or unified cache; 0 when index idx is one, -1 otherwise. */
 static int read_index(unsigned idx, struct pt_host_cache *c)
 {
@@ -30,14 +43,7 @@ static int read_index(unsigned idx, struct pt_host_cache *c)
 	if (pt_size_parse(c->size, &bytes) || pt_sys_read_u64(path, &c->ways) || !c->ways)
 		return -1;
 	c->level = (unsigned)level;
-	c->sets = c->sim_sets = bytes / (64 * c->ways);
-	c->bytes = bytes;
-	if (c->sets & (c->sets - 1)) {
-		c->sim_sets = 1;
-		while (c->sim_sets * 2 <= c->sets)
-			c->sim_sets *= 2;
-		c->bytes = c->sim_sets * 64 * c->ways;
-	}
+	pt_host_cache_size(c, bytes, c->ways);
 	return 0;
 }
 

@@ -26,6 +26,8 @@ struct pt_host_cache {
 	uint64_t bytes;
 };
 
+/* Set c's ways, sets and the power-of-two sets the simulator uses, from bytes and ways. */
+void pt_host_cache_size(struct pt_host_cache *c, uint64_t bytes, uint64_t ways);
 /* cpu0's data and unified caches, in sysfs index order; how many (at most max). */
 size_t pt_host_caches_read(struct pt_host_cache *out, size_t max);
 /*

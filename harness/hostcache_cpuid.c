@@ -20,15 +20,7 @@ static void fill(struct pt_host_cache *c, unsigned level, uint64_t bytes, uint64
 	memset(c, 0, sizeof(*c));
 	c->level = level;
 	snprintf(c->size, sizeof(c->size), "%lluK", (unsigned long long)(bytes >> 10));
-	c->ways = ways;
-	c->sets = c->sim_sets = bytes / (64 * ways);
-	c->bytes = bytes;
-	if (c->sets & (c->sets - 1)) {
-		c->sim_sets = 1;
-		while (c->sim_sets * 2 <= c->sets)
-			c->sim_sets *= 2;
-		c->bytes = c->sim_sets * 64 * ways;
-	}
+	pt_host_cache_size(c, bytes, ways);
 }
 
 /* Deterministic cache parameters (Intel leaf 4, AMD 0x8000001d): how many found. */
