@@ -79,10 +79,11 @@ struct pt_walkcalib {
 /*
  * Calibrate on n points of run. cfg: the base configuration (host caches
  * already applied); stage2_forced: the user chose the structure (cfg->s2:
- * none, or that host format, backing and layout); otherwise a run whose
- * meta.json records a native host (env.virtualization) has one stage only,
- * and any other run one stage and the four nested structures as the
- * hypotheses. tlb_forced: the user set the TLB sizes (none is searched).
+ * none, or that host format, backing and layout, and cfg->shadow);
+ * otherwise a run whose meta.json records a native host
+ * (env.virtualization) has one stage only, and any other run the eight
+ * structures (one stage, shadow, four nested, two shadow-over-nested) as
+ * the hypotheses. tlb_forced: the user set the TLB sizes (none is searched).
  * 0, or -1 with the reason in err; c is to be freed either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
