@@ -135,7 +135,8 @@ static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double 
 /*
  * TLB sizes seen on recent x86-64 and arm64 cores (L2: 1024 to 4096
  * entries; L1: 32 to 96). A guest's CPUID may say something else (this
- * project's PVM guest reports 192), so the sizes are chosen like the LLC:
+ * project's PVM guest reports a 128-entry L2 DTLB in leaf 0x80000006),
+ * so the sizes are chosen like the LLC:
  * the L2 first at the L1 it has, then the L1 at the chosen L2.
  */
 static const struct pt_walkcalib_tlb l2_sizes[] = {

@@ -183,16 +183,6 @@ static int write_model(const char *path, const struct pt_walkcalib *c)
 	return 0;
 }
 
-/* The user gave TLB sizes (--set tlb.*, --config): they are kept, not searched. */
-static bool tlb_given(const struct pt_walk_cfg *cfg)
-{
-	struct pt_walk_cfg d;
-
-	pt_walk_cfg_default(&d);
-	return cfg->l1tlb_entries != d.l1tlb_entries || cfg->l1tlb_ways != d.l1tlb_ways ||
-	       cfg->l2tlb_entries != d.l2tlb_entries || cfg->l2tlb_ways != d.l2tlb_ways;
-}
-
 /*
  * How far the rounds of the run were apart: the host moves during a run,
  * and one fitted host state is fitted to medians over all its states.
@@ -216,7 +206,8 @@ static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *r
 	       sqrt(fmax(0, (sq - sum * sum / (double)n) / (double)(n - 1))));
 }
 
-static int calibrate(const struct walk_opts *o, bool forced, const char *dir, const char *out)
+static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, const char *dir,
+		     const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
 	char err[1024], path[PATH_MAX];
@@ -241,8 +232,7 @@ static int calibrate(const struct walk_opts *o, bool forced, const char *dir, co
 		return pt_usage_error(CMD, "%s", err);
 	}
 	/* the repetitions stay in run: the weights and the bootstrap read them */
-	r = pt_walkcalib_run(&c, &o->cfg, forced, tlb_given(&o->cfg), pts, n, &run, err,
-			     sizeof(err));
+	r = pt_walkcalib_run(&c, &o->cfg, forced, tlb_given, pts, n, &run, err, sizeof(err));
 	if (r) {
 		r = pt_usage_error(CMD, "%s", err);
 	} else {
@@ -273,20 +263,36 @@ static void usage(void)
 	       "fixes it (a native host: --stage2 none); with it, --set shadow=on "
 	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
 	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "
-	       "--set or --config gives tlb.* values other than the defaults. Prints 'fit: rms_rel_err=X', "
+	       "--set or --config gives a tlb.* size. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both) and 'half:' lines for chase-half cases.\n");
+}
+
+/* A configuration option on o (its error, exit 2, is the one reported), then on probe. */
+static int config_opt(int c, const char *arg, struct walk_opts *o, struct walk_opts *probe)
+{
+	int r = walk_config_opt(c, arg, o);
+
+	return r ? r : walk_config_opt(c, arg, probe);
 }
 
 int walk_calibrate(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL;
-	struct walk_opts o;
+	struct walk_opts o, probe;
 	bool host = true, forced = false;
 	int c, r = 0;
 
 	memset(&o, 0, sizeof(o));
 	pt_walk_cfg_default(&o.cfg);
+	/*
+	 * The same options on a configuration whose TLB sizes are 0: any that
+	 * is not 0 afterwards the user gave (--set tlb.*, --config), and the
+	 * calibration keeps it instead of searching, whatever its value.
+	 */
+	probe = o;
+	probe.cfg.l1tlb_entries = probe.cfg.l2tlb_entries = 0;
+	probe.cfg.l1tlb_ways = probe.cfg.l2tlb_ways = 0;
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -311,7 +317,7 @@ int walk_calibrate(int argc, char **argv)
 		else if (c == 'o')
 			out = optarg;
 		else if (walk_is_config_opt(c))
-			r = walk_config_opt(c, optarg, &o);
+			r = config_opt(c, optarg, &o, &probe);
 		else
 			r = pt_usage_error(CMD, "calibrate: unknown option '%s'", argv[optind - 1]);
 	}
@@ -319,5 +325,8 @@ int walk_calibrate(int argc, char **argv)
 		return r;
 	if (!dir || optind < argc)
 		return pt_usage_error(CMD, "calibrate: needs --results DIR");
-	return calibrate(&o, forced, dir, out);
+	return calibrate(&o, forced,
+			 probe.cfg.l1tlb_entries || probe.cfg.l2tlb_entries ||
+				 probe.cfg.l1tlb_ways || probe.cfg.l2tlb_ways,
+			 dir, out);
 }

@@ -122,13 +122,14 @@ else
 		fail "no heldout: line"
 	grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
 	# a native host: one stage only, forced; the same outputs
-	# (TLB sizes given: kept, not searched)
+	# (TLB sizes given, even the defaults' values: kept, not searched)
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/native.csv" \
-		--set tlb.l1.entries=64 --set tlb.l1.ways=64 >"$tmp/native.txt" ||
+		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
 	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/native.txt" || fail "given TLB searched"
-	grep -q '^tlb.l1.entries = 64$' "$tmp/native.txt" || fail "given TLB not kept"
+	grep -q '^tlb.l1.entries = 48$' "$tmp/native.txt" || fail "given TLB not kept"
+	expect_exit 2 "tlb.bogus" "$PT" model walk calibrate --results "$tmp/run" --set tlb.bogus=1
 	grep -q '^fit: rms_rel_err=' "$tmp/native.txt" || fail "native: no fit: line"
 	expect_exit 2 "stage2" "$PT" model walk calibrate --results "$tmp/run" --stage2 d256
 	# a run that recorded a native host (meta.json env.virtualization): one stage, unforced

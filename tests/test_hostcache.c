@@ -81,6 +81,28 @@ static void test_host_caches(void **state)
 	assert_int_equal(cfg.cache[2].ways, 16);
 }
 
+/*
+ * CPUID, on whatever CPU runs the test: never the LLC, never more than max,
+ * and each cache one the simulator can index (power-of-two sets). On a CPU
+ * without the leaves (or off x86) nothing comes back.
+ */
+static void test_cpuid_caches(void **state)
+{
+	struct pt_host_cache c[8];
+	size_t n, i;
+
+	(void)state;
+	n = pt_host_caches_cpuid(c, 8);
+	assert_true(n <= 8);
+	for (i = 0; i < n; i++) {
+		assert_true(c[i].level == 1 || c[i].level == 2);
+		assert_true(c[i].ways > 0);
+		assert_int_equal(c[i].sim_sets & (c[i].sim_sets - 1), 0);
+		assert_true(c[i].bytes > 0 && c[i].bytes == c[i].sim_sets * 64 * c[i].ways);
+	}
+	assert_true(pt_host_caches_cpuid(c, 1) <= 1);
+}
+
 /* No sysfs cache directory: nothing found, nothing changed. */
 static void test_no_caches(void **state)
 {
@@ -99,6 +121,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_host_caches),
 		cmocka_unit_test(test_no_caches),
+		cmocka_unit_test(test_cpuid_caches),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
