@@ -60,6 +60,8 @@ struct pt_rundir_meta {
 	char virtualized[8];
 	char hypervisor[32]; /* "KVM", ...; "" or "null" when unknown */
 	char paging[16]; /* env.virtualization.paging: "shadow", or ""/"null" */
+	/* run.order: "interleaved" (repetition r of every case in round r) or "sequential" */
+	char order[16];
 };
 
 /* A case's declared headline metric (meta.json cases[].primary_metric). */

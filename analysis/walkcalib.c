@@ -38,6 +38,68 @@ static void set_weights(struct pt_walkcalib *c)
 	}
 }
 
+/* The repetition numbers of the run's rounds: those of the points' series, ascending. */
+static size_t round_numbers(const struct pt_walkcalib *c, const struct pt_rundir *run, int *rep,
+			    size_t max)
+{
+	size_t n = 0, i, k, j;
+
+	for (i = 0; i < c->n; i++) {
+		const struct pt_series *s = pt_calib_point_series(run, &c->p[i]);
+
+		for (k = 0; s && s->reps && k < s->n; k++) {
+			for (j = 0; j < n && rep[j] != s->reps[k]; j++)
+				;
+			if (j < n || n == max)
+				continue;
+			/* insertion keeps rep[] ascending */
+			for (j = n++; j > 0 && rep[j - 1] > s->reps[k]; j--)
+				rep[j] = rep[j - 1];
+			rep[j] = s->reps[k];
+		}
+	}
+	return n;
+}
+
+/*
+ * c->yr and wr: round r's value of each point in an interleaved run, or
+ * the medians as the one round (walkcalib.h).
+ */
+static int set_rounds(struct pt_walkcalib *c, const struct pt_rundir *run)
+{
+	size_t nr = 0, r, i, k;
+
+	c->round_rep = malloc(MAX_REPS * sizeof(*c->round_rep));
+	if (!c->round_rep)
+		return -1;
+	if (!strcmp(run->meta.order, "interleaved"))
+		nr = round_numbers(c, run, c->round_rep, MAX_REPS);
+	if (nr < PT_WALKCALIB_MIN_ROUNDS) {
+		nr = 1;
+		c->round_rep[0] = -1;
+	}
+	c->nr = nr;
+	c->yr = malloc(nr * c->n * sizeof(*c->yr));
+	c->wr = malloc(nr * c->n * sizeof(*c->wr));
+	if (!c->yr || !c->wr)
+		return -1;
+	for (r = 0; r < nr; r++)
+		for (i = 0; i < c->n; i++) {
+			const struct pt_series *s = pt_calib_point_series(run, &c->p[i]);
+			double v = NAN;
+
+			if (c->round_rep[r] < 0)
+				v = c->y[i];
+			for (k = 0; c->round_rep[r] >= 0 && s && s->reps && k < s->n; k++)
+				if (s->reps[k] == c->round_rep[r] && s->values[k] > 0)
+					v = s->values[k];
+			c->yr[r * c->n + i] = v;
+			/* the point's weight, relative to this round's value */
+			c->wr[r * c->n + i] = isnan(v) ? 0 : c->w[i] * c->y[i] / v;
+		}
+	return 0;
+}
+
 static void add_hyp(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, int fmt,
 		    unsigned block_h, enum pt_guest_layout layout, bool shadow)
 {
@@ -94,9 +156,14 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 		add_hyp(c, cfg, PT_D64, 1, PT_LAYOUT_SCATTER, true);
 	}
 	for (k = 0; k < c->nh; k++) {
-		c->h[k].f = calloc(c->n, sizeof(*c->h[k].f));
-		c->h[k].fc = calloc(c->n, sizeof(*c->h[k].fc));
-		if (!c->h[k].f || !c->h[k].fc) {
+		struct pt_walkcalib_hyp *h = &c->h[k];
+
+		h->f = calloc(c->n, sizeof(*h->f));
+		h->fc = calloc(c->n, sizeof(*h->fc));
+		h->latr = calloc(c->nr, sizeof(*h->latr));
+		h->fitted = calloc(c->n, sizeof(*h->fitted));
+		h->d128 = calloc(c->n, sizeof(*h->d128));
+		if (!h->f || !h->fc || !h->latr || !h->fitted || !h->d128) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -133,6 +200,10 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool
 			c->nreps[k] = 0;
 	}
 	set_weights(c);
+	if (set_rounds(c, run)) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
 	c->recorded_virt = !strcmp(run->meta.virtualized, "true")    ? 1
 			   : !strcmp(run->meta.virtualized, "false") ? 0
 								     : -1;
@@ -148,7 +219,13 @@ void pt_walkcalib_free(struct pt_walkcalib *c)
 	for (k = 0; k < c->nh; k++) {
 		free(c->h[k].f);
 		free(c->h[k].fc);
+		free(c->h[k].latr);
+		free(c->h[k].fitted);
+		free(c->h[k].d128);
 	}
+	free(c->round_rep);
+	free(c->yr);
+	free(c->wr);
 	free(c->y);
 	free(c->w);
 	free(c->reps);
@@ -160,16 +237,12 @@ void pt_walkcalib_free(struct pt_walkcalib *c)
 
 double pt_walkcalib_fitted(const struct pt_walkcalib *c, size_t i)
 {
-	const struct pt_walkcalib_hyp *h = &c->h[c->best];
-
-	return pt_walk_cost(h->f[i], h->lat);
+	return c->h[c->best].fitted[i];
 }
 
 double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at at)
 {
-	const struct pt_walkcalib_hyp *h = &c->h[c->best];
-
-	return pt_walk_cost(h->fc[i][at], h->lat);
+	return c->h[c->best].d128[i][at];
 }
 
 /*

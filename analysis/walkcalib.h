@@ -32,6 +32,8 @@
 #define PT_WALKCALIB_MAX_TLB 8
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
+/* Fewer rounds than this and the medians are fitted as one round. */
+#define PT_WALKCALIB_MIN_ROUNDS 3
 
 /* One TLB size tried: entries and ways of the L1 and L2 TLBs. */
 struct pt_walkcalib_tlb {
@@ -48,7 +50,10 @@ struct pt_walkcalib_hyp {
 	struct pt_walk_cfg cfg; /* its structure and chosen effective LLC */
 	double (*f)[PT_LAT_N]; /* D64 at both stages, per point */
 	double (*fc)[PT_D128_AT_N][PT_LAT_N]; /* D128 where pt_d128_at says */
-	double lat[PT_LAT_N]; /* fitted, ns */
+	double lat[PT_LAT_N]; /* fitted, ns: each term's median over the rounds' fits */
+	double (*latr)[PT_LAT_N]; /* per round: fitted on that round's points; NAN when it could not be */
+	double *fitted; /* per point: the median over the rounds of its fitted (check: predicted) cost */
+	double (*d128)[PT_D128_AT_N]; /* per point: the same with D128 (passing hypotheses) */
 	double fit, huge, lowo, worse; /* in-sample, held-out huge, ws, worse */
 	bool pass; /* held-out error close to the best: its ranges count */
 	uint64_t llc[PT_WALKCALIB_MAX_LLC]; /* effective LLC sizes tried */
@@ -64,6 +69,17 @@ struct pt_walkcalib {
 	struct pt_calib_point *p;
 	size_t n;
 	double *y, *w; /* measured ns per access, row weights */
+	/*
+	 * The rounds of an interleaved run: round r measured repetition r of
+	 * every point within seconds, under one state of the host, so each round
+	 * is fitted on its own and a point's prediction is the median of its
+	 * rounds' (walkcalib_judge.c). yr, wr: nr x n, round r's value of point
+	 * i (NAN when missing) and its weight. A sequential run, or one of
+	 * fewer than PT_WALKCALIB_MIN_ROUNDS, has one round: the medians.
+	 */
+	size_t nr;
+	int *round_rep; /* the repetition number of each round; -1 for the medians */
+	double *yr, *wr;
 	const double **reps; /* each point's repetitions (bootstrap) */
 	size_t *nreps;
 	double base[PT_LAT_N]; /* ns: start point and the fixed terms */
@@ -115,6 +131,24 @@ int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen);
  */
 size_t pt_walkcalib_rounds(const struct pt_walkcalib *c, const struct pt_rundir *run, int *rep,
 			   double *ratio, size_t max);
+/*
+ * Fit every round of c on features f (walkcalib_judge.c): latr[r], a NAN
+ * first term when round r could not be fitted. 0, or -1 out of memory.
+ */
+int pt_walkcalib_fit_rounds(const struct pt_walkcalib *c, const double (*f)[PT_LAT_N],
+			    double (*latr)[PT_LAT_N]);
+/*
+ * Fit and judge h (its f, latr and fitted set up, n and nr long): each
+ * round fitted in sample, on 4K chases + dense (predicting the THP and
+ * hugetlb chases), and leaving each working set out; each point's
+ * predictions summarised as their median over the rounds and compared with
+ * its measured median: h->fit, huge, lowo, worse, lat, latr, fitted.
+ * 0, or -1 with the reason in err.
+ */
+int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
+		       size_t errlen);
+/* The median over the rounds where point i was measured of v[r * n + i]; NAN if none. */
+double pt_walkcalib_round_median(const struct pt_walkcalib *c, const double *v, size_t i);
 /* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */
 int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen);
 /* walk_model.csv: measured, fitted-d64 and the three predicted-d128 rows of every point. */

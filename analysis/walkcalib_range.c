@@ -69,7 +69,7 @@ static double median_of(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Refit on resampled medians NBOOT times; widen lo/hi to the 5th and 95th percentiles. */
+/* One round (the medians): refit on resampled medians NBOOT times; widen lo/hi to the 5th and 95th percentiles. */
 static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
 {
 	double *yb = malloc(c->n * sizeof(*yb)), tmp[MAX_REPS];
@@ -118,6 +118,117 @@ out:
 	return r;
 }
 
+/*
+ * Per round, the fitted D64 and D128 costs of every point (d64[r * n + i],
+ * dc[e][r * n + i]; NAN for a round that could not be fitted).
+ */
+static void round_costs(const struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
+			const double (*latr)[PT_LAT_N], double *d64, double *dc[PT_D128_AT_N])
+{
+	size_t r, i, e;
+
+	for (r = 0; r < c->nr; r++)
+		for (i = 0; i < c->n; i++) {
+			bool none = isnan(latr[r][0]);
+
+			d64[r * c->n + i] = none ? NAN : pt_walk_cost(h->f[i], latr[r]);
+			for (e = 0; e < PT_D128_AT_N; e++)
+				dc[e][r * c->n + i] = none ? NAN : pt_walk_cost(h->fc[i][e], latr[r]);
+		}
+}
+
+/* The median over the drawn rounds where point i was measured of v[r * n + i]. */
+static double drawn_median(const struct pt_walkcalib *c, const size_t *draw, const double *v,
+			   size_t i, double *tmp)
+{
+	size_t k, m = 0;
+
+	for (k = 0; k < c->nr; k++) {
+		size_t at = draw[k] * c->n + i;
+
+		if (!isnan(c->yr[at]) && !isnan(v[at]))
+			tmp[m++] = v[at];
+	}
+	return m ? median_of(tmp, m) : NAN;
+}
+
+/*
+ * Rounds fitted one by one: resample the rounds NBOOT times, each point's
+ * D128/D64 the ratio of its medians over the drawn rounds; widen lo/hi to
+ * the 5th and 95th percentiles. With latr the hypothesis' own fits, its
+ * median D128 costs go into h->d128 when that is set.
+ */
+static int bootstrap_rounds(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
+			    const double (*latr)[PT_LAT_N])
+{
+	size_t nn = c->nr * c->n, i, b, k, e;
+	double *d64 = malloc(nn * sizeof(*d64)), *dc[PT_D128_AT_N] = { NULL };
+	double(*ratio)[PT_D128_AT_N][NBOOT] = calloc(c->n, sizeof(*ratio));
+	double *tmp = malloc(c->nr * sizeof(*tmp));
+	size_t *draw = malloc(c->nr * sizeof(*draw));
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	int r = -1;
+
+	for (e = 0; e < PT_D128_AT_N; e++)
+		dc[e] = malloc(nn * sizeof(*dc[e]));
+	if (!d64 || !ratio || !tmp || !draw || !dc[0] || !dc[1] || !dc[2])
+		goto out;
+	round_costs(c, h, latr, d64, dc);
+	for (k = 0; k < c->nr; k++)
+		draw[k] = k;
+	for (i = 0; h->d128 && i < c->n; i++)
+		for (e = 0; e < PT_D128_AT_N; e++)
+			h->d128[i][e] = drawn_median(c, draw, dc[e], i, tmp);
+	for (b = 0; b < NBOOT; b++) {
+		for (k = 0; k < c->nr; k++)
+			draw[k] = rng_next(&seed) % c->nr;
+		for (i = 0; i < c->n; i++) {
+			double m64 = drawn_median(c, draw, d64, i, tmp);
+
+			for (e = 0; e < PT_D128_AT_N; e++) {
+				double m = drawn_median(c, draw, dc[e], i, tmp);
+
+				/* a draw without the point says nothing of it: the unit ratio widens the range */
+				ratio[i][e][b] = m64 > 0 && !isnan(m) ? m / m64 : 1;
+			}
+		}
+	}
+	for (i = 0; i < c->n; i++)
+		for (e = 0; e < PT_D128_AT_N; e++) {
+			pt_sort_doubles(ratio[i][e], NBOOT);
+			c->lo[i][e] = fmin(c->lo[i][e], ratio[i][e][NBOOT / 20]);
+			c->hi[i][e] = fmax(c->hi[i][e], ratio[i][e][NBOOT - 1 - NBOOT / 20]);
+		}
+	r = 0;
+out:
+	free(d64);
+	for (e = 0; e < PT_D128_AT_N; e++)
+		free(dc[e]);
+	free(ratio);
+	free(tmp);
+	free(draw);
+	return r;
+}
+
+/*
+ * h's ranges: over rounds when the run has them, else over the repetitions
+ * of the medians (the one round), refitting each resample.
+ */
+static int spread(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
+		  const double (*latr)[PT_LAT_N])
+{
+	if (c->nr > 1)
+		return bootstrap_rounds(c, h, latr);
+	if (h->d128) {
+		size_t i, e;
+
+		for (i = 0; i < c->n; i++)
+			for (e = 0; e < PT_D128_AT_N; e++)
+				h->d128[i][e] = pt_walk_cost(h->fc[i][e], latr[0]);
+	}
+	return bootstrap(c, h);
+}
+
 /* h with another LLC or TLB size (cfg): simulated at D64 and D128, its bootstrap widens the ranges. */
 static int alternative(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
 		       const struct pt_walk_cfg *cfg, char *err, size_t errlen)
@@ -127,9 +238,11 @@ static int alternative(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
 	int r = -1;
 
 	t.cfg = *cfg;
+	t.d128 = NULL; /* only the hypothesis' own configuration gives the point values */
 	t.f = calloc(c->n, sizeof(*t.f));
 	t.fc = calloc(c->n, sizeof(*t.fc));
-	if (!t.f || !t.fc) {
+	t.latr = calloc(c->nr, sizeof(*t.latr));
+	if (!t.f || !t.fc || !t.latr) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -138,7 +251,8 @@ static int alternative(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
 			goto out;
 	if (simulate_d128(c, &t, err, errlen))
 		goto out;
-	if (bootstrap(c, &t)) {
+	if (pt_walkcalib_fit_rounds(c, (const double(*)[PT_LAT_N])t.f, t.latr) ||
+	    spread(c, &t, (const double(*)[PT_LAT_N])t.latr)) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -146,6 +260,7 @@ static int alternative(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
 out:
 	free(t.f);
 	free(t.fc);
+	free(t.latr);
 	return r;
 }
 
@@ -202,7 +317,7 @@ int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen)
 			continue;
 		if (simulate_d128(c, h, err, errlen))
 			return -1;
-		if (bootstrap(c, h)) {
+		if (spread(c, h, (const double(*)[PT_LAT_N])h->latr)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}

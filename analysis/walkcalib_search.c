@@ -51,41 +51,6 @@ static void llc_candidates(const struct pt_walk_cfg *cfg, uint64_t *llc, size_t 
 		llc[(*n)++] = sys;
 }
 
-static struct pt_fit_set fit_set(const struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
-{
-	struct pt_fit_set s = { c->n, c->p, (const double(*)[PT_LAT_N])h->f, c->y, c->w };
-
-	return s;
-}
-
-static int judge(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err, size_t errlen)
-{
-	struct pt_fit_set s = fit_set(c, h);
-	bool *all = malloc(c->n * sizeof(*all));
-	size_t i;
-
-	if (!all) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	for (i = 0; i < c->n; i++)
-		all[i] = pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK; /* predicted, never fitted */
-	memcpy(h->lat, c->base, sizeof(h->lat));
-	if (pt_fit2(&s, all, h->lat)) {
-		free(all);
-		snprintf(err, errlen, "%s: the fit found no solution", h->name);
-		return -1;
-	}
-	h->fit = pt_fit_rms(&s, all, h->lat);
-	h->huge = pt_fit_heldout_huge(&s, c->base);
-	h->lowo = pt_fit_heldout_ws(&s, c->base);
-	h->worse = isnan(h->huge) ? h->lowo : fmax(h->huge, h->lowo);
-	if (isnan(h->worse))
-		h->worse = h->fit;
-	free(all);
-	return 0;
-}
-
 /*
  * Simulate and judge h's structure with cfg (features into the scratch f);
  * h keeps whichever configuration has the lower held-out error. *worse:
@@ -95,14 +60,24 @@ static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 		   const struct pt_walk_cfg *cfg, double *worse)
 {
 	struct pt_walkcalib_hyp t = *h;
+	int r = -1;
 
 	t.cfg = *cfg;
 	t.f = f;
-	if (simulate(c, cfg, f, h->err, sizeof(h->err)) || judge(c, &t, h->err, sizeof(h->err)))
-		return -1;
+	t.latr = malloc(c->nr * sizeof(*t.latr));
+	t.fitted = malloc(c->n * sizeof(*t.fitted));
+	if (!t.latr || !t.fitted) {
+		snprintf(h->err, sizeof(h->err), "out of memory");
+		goto out;
+	}
+	if (simulate(c, cfg, f, h->err, sizeof(h->err)) ||
+	    pt_walkcalib_judge(c, &t, h->err, sizeof(h->err)))
+		goto out;
 	*worse = t.worse;
 	if (t.worse < h->worse) {
 		memcpy(h->f, f, c->n * sizeof(*f));
+		memcpy(h->latr, t.latr, c->nr * sizeof(*t.latr));
+		memcpy(h->fitted, t.fitted, c->n * sizeof(*t.fitted));
 		h->cfg = *cfg;
 		memcpy(h->lat, t.lat, sizeof(h->lat));
 		h->fit = t.fit;
@@ -110,7 +85,11 @@ static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 		h->lowo = t.lowo;
 		h->worse = t.worse;
 	}
-	return 0;
+	r = 0;
+out:
+	free(t.latr);
+	free(t.fitted);
+	return r;
 }
 
 /* The effective LLC of h, at its current TLB sizes: each size judged by held-out error. */

@@ -194,70 +194,101 @@ double pt_fit_rms(const struct pt_fit_set *s, const bool *on, const double lat_n
 	return n ? sqrt(sum / (double)n) : NAN;
 }
 
-double pt_fit_heldout_huge(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
+/* RMS relative error of pred[] against the measurements over the points with pred[i] set. */
+static double rms_pred(const struct pt_fit_set *s, const double *pred)
 {
-	bool *use = calloc(s->n, sizeof(*use)), *eval = calloc(s->n, sizeof(*eval));
-	double lat[PT_LAT_N], r = NAN;
-	size_t i;
+	double sum = 0;
+	size_t i, n = 0;
 
-	if (!use || !eval)
-		goto out;
+	for (i = 0; i < s->n; i++) {
+		double e;
+
+		if (isnan(pred[i]))
+			continue;
+		e = (pred[i] - s->y[i]) / s->y[i];
+		sum += e * e;
+		n++;
+	}
+	return n ? sqrt(sum / (double)n) : NAN;
+}
+
+int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
+			double *pred)
+{
+	bool *use = calloc(s->n, sizeof(*use));
+	double lat[PT_LAT_N];
+	size_t i;
+	int r = -1;
+
+	for (i = 0; i < s->n; i++)
+		pred[i] = NAN;
+	if (!use)
+		return -1;
 	for (i = 0; i < s->n; i++) {
 		enum pt_fit_role k = pt_fit_role_of(&s->p[i]);
 
-		use[i] = k == PT_FIT_BASE || k == PT_FIT_DENSE;
-		eval[i] = k == PT_FIT_HUGE;
+		use[i] = (!have || have[i]) && (k == PT_FIT_BASE || k == PT_FIT_DENSE);
 	}
 	memcpy(lat, base_ns, sizeof(lat));
-	if (!pt_fit2(s, use, lat))
-		r = pt_fit_rms(s, eval, lat);
-out:
+	if (!pt_fit2(s, use, lat)) {
+		for (i = 0; i < s->n; i++)
+			if (pt_fit_role_of(&s->p[i]) == PT_FIT_HUGE)
+				pred[i] = pt_walk_cost(s->f[i], lat);
+		r = 0;
+	}
 	free(use);
-	free(eval);
 	return r;
 }
 
-double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
+double pt_fit_heldout_huge(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
 {
-	bool *use = calloc(s->n, sizeof(*use)), *eval = calloc(s->n, sizeof(*eval));
-	double sum = 0;
-	size_t i, k, n = 0;
+	double *pred = malloc(s->n * sizeof(*pred)), r = NAN;
 
-	if (!use || !eval) {
-		free(use);
-		free(eval);
-		return NAN;
-	}
+	if (pred && !pt_fit_predict_huge(s, NULL, base_ns, pred))
+		r = rms_pred(s, pred);
+	free(pred);
+	return r;
+}
+
+int pt_fit_predict_ws(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
+		      double *pred)
+{
+	bool *use = calloc(s->n, sizeof(*use));
+	size_t i, k;
+
+	for (i = 0; i < s->n; i++)
+		pred[i] = NAN;
+	if (!use)
+		return -1;
 	for (i = 0; i < s->n; i++) {
-		double lat[PT_LAT_N], e;
+		double lat[PT_LAT_N];
 		bool seen = false;
 
 		for (k = 0; k < i; k++)
 			seen |= s->p[k].ws == s->p[i].ws && !is_check(&s->p[k]);
-		if (seen)
+		if (seen || is_check(&s->p[i]))
 			continue;
-		if (is_check(&s->p[i]))
-			continue;
-		for (k = 0; k < s->n; k++) {
-			bool half = is_check(&s->p[k]);
-
-			use[k] = s->p[k].ws != s->p[i].ws && !half;
-			eval[k] = s->p[k].ws == s->p[i].ws && !half;
-		}
+		for (k = 0; k < s->n; k++)
+			use[k] = (!have || have[k]) && s->p[k].ws != s->p[i].ws && !is_check(&s->p[k]);
 		memcpy(lat, base_ns, sizeof(lat));
 		if (pt_fit2(s, use, lat))
 			continue;
-		for (k = 0; k < s->n; k++) {
-			if (!eval[k])
-				continue;
-			e = (pt_walk_cost(s->f[k], lat) - s->y[k]) / s->y[k];
-			sum += e * e;
-			n++;
-		}
+		for (k = 0; k < s->n; k++)
+			if (s->p[k].ws == s->p[i].ws && !is_check(&s->p[k]))
+				pred[k] = pt_walk_cost(s->f[k], lat);
 	}
 	free(use);
-	free(eval);
-	return n ? sqrt(sum / (double)n) : NAN;
+	return 0;
+}
+
+double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
+{
+	double *pred = malloc(s->n * sizeof(*pred)), r = NAN;
+
+	if (pred && !pt_fit_predict_ws(s, NULL, base_ns, pred))
+		r = rms_pred(s, pred);
+	free(pred);
+	return r;
 }
 
 int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,

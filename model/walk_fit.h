@@ -66,6 +66,17 @@ double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT
  * Features of point p under cfg (cfg->s2.format < 0: one stage), the guest
  * in format fmt: the tlb workload's pattern, warm-up and counts.
  */
+/*
+ * The predictions behind the two held-out errors, per point (NAN where a
+ * point is not predicted): pred[i] for the THP and hugetlb chases from the
+ * fit on 4K chases + dense, and for each working set's points from the fit
+ * on the others. have: the points measured (NULL: all); only they are
+ * fitted. 0, or -1 when out of memory or (huge) nothing could be fitted.
+ */
+int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
+			double *pred);
+int pt_fit_predict_ws(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
+		      double *pred);
 int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,
 		    enum pt_format fmt, double f[PT_LAT_N], char *err, size_t errlen);
 
