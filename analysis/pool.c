@@ -35,6 +35,103 @@ static bool filtered_out(const struct pt_pool_opts *o, const struct pt_pool_poin
 	return fnmatch(o->filter, name, 0) != 0;
 }
 
+/* A duration: host drift scales it with the rest of the run. */
+static bool is_timed(const struct pt_pool_point *p)
+{
+	static const char *const units[] = { "ns", "us", "ms", "s" };
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(p->unit, units[i]))
+			return true;
+	return false;
+}
+
+/*
+ * The run effect's data: for each run and each gated timed series (a
+ * reference), ln(run median) less the pool's median of that series.
+ */
+struct effects {
+	size_t nrun, nref;
+	double *dev; /* nrun x nref, NAN where the run lacks the series */
+	const struct pt_pool_point **ref; /* each reference's first point (its key) */
+	double *tmp; /* nref scratch */
+};
+
+/* Run r's effect: the median of its deviations, reference skip (if < nref) left out; NAN if none. */
+static double effect_of(const struct effects *ef, size_t r, size_t skip)
+{
+	size_t j, m = 0;
+
+	for (j = 0; j < ef->nref; j++)
+		if (j != skip && !isnan(ef->dev[r * ef->nref + j]))
+			ef->tmp[m++] = ef->dev[r * ef->nref + j];
+	if (!m)
+		return NAN;
+	pt_sort_doubles(ef->tmp, m);
+	return pt_quantile_sorted(ef->tmp, m, 0.5);
+}
+
+static size_t ref_index(const struct effects *ef, const struct pt_pool_point *key)
+{
+	size_t j;
+
+	for (j = 0; j < ef->nref; j++)
+		if (!point_cmp(ef->ref[j], key))
+			return j;
+	return ef->nref;
+}
+
+/*
+ * Test w on its residuals from the run effect (pool.h): a regression on
+ * the pool's runs, the NEW runs' mean residual as *d. Left as it is when
+ * the pool is too small or its runs' effects do not vary.
+ */
+static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
+		   const struct effects *ef, double *d)
+{
+	size_t j = ref_index(ef, w->key), i, k = 0, n = 0;
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, xn = 0, yn = 0;
+	double mx, my, cxx, b, a, rss;
+
+	if (j == ef->nref || w->k < 3)
+		return;
+	for (i = 0; i < len; i++) {
+		double x = effect_of(ef, g[i].run, j), y = log(g[i].median);
+
+		if (isnan(x))
+			return;
+		if (g[i].is_new) {
+			xn += x;
+			yn += y;
+			n++;
+			continue;
+		}
+		sx += x;
+		sy += y;
+		sxx += x * x;
+		sxy += x * y;
+		syy += y * y;
+		k++;
+	}
+	mx = sx / (double)k;
+	my = sy / (double)k;
+	cxx = sxx - sx * mx;
+	if (!(cxx > 1e-12) || !n)
+		return;
+	b = (sxy - sx * my) / cxx;
+	a = my - b * mx;
+	rss = fmax(0, syy - sy * my - b * (sxy - sx * my));
+	xn /= (double)n;
+	yn /= (double)n;
+	w->adjusted = true;
+	w->slope = b;
+	w->pool_sd = sqrt(rss / (double)(k - 2));
+	w->df = (double)k - 2;
+	w->se = w->pool_sd * sqrt(1.0 / (double)n + 1.0 / (double)k + (xn - mx) * (xn - mx) / cxx);
+	*d = yn - (a + b * xn);
+}
+
 /* Gating as in compare: primary metrics and gate=on; gate=off shows only. */
 static void row_gate(struct pt_pool_row *w, const struct pt_pool_opts *o, bool *off_by_config)
 {
@@ -44,7 +141,8 @@ static void row_gate(struct pt_pool_row *w, const struct pt_pool_opts *o, bool *
 
 	w->alpha = o->alpha;
 	w->threshold_pct = o->threshold_pct;
-	w->gated = !o->is_primary || o->is_primary(o->primary_ctx, p->workload, p->cs, p->metric);
+	w->gated = !o->is_primary || p->run_effect ||
+		   o->is_primary(o->primary_ctx, p->workload, p->cs, p->metric);
 	snprintf(name, sizeof(name), "%s/%s/%s", p->workload, p->cs, p->metric);
 	pt_cmp_config_lookup(o->config, name, &w->alpha, &w->threshold_pct, &w->gated);
 	pt_cmp_config_lookup(o->config, name, &w->alpha, &w->threshold_pct, &on);
@@ -79,33 +177,34 @@ static bool row_moments(struct pt_pool_row *w, const struct pt_pool_point *g, si
 			      : NAN;
 	if (w->pool_sd < 1e-12 * fmax(1, fabs(w->pool_mean)))
 		w->pool_sd = 0; /* a deterministic metric: round-off is not spread */
+	w->se = w->pool_sd *
+		sqrt(1.0 / (double)(w->n ? w->n : 1) + 1.0 / (double)(w->k ? w->k : 1));
+	w->df = (double)w->k - 1;
 	return true;
 }
 
-static void row_test(struct pt_pool_row *w, const struct pt_pool_opts *o)
+/* The test of d = the NEW runs' mean less the pool's (ln scale), with w->se and w->df. */
+static void row_test(struct pt_pool_row *w, double d)
 {
-	double se, d = w->new_mean - w->pool_mean;
-
 	w->change_pct = (exp(d) - 1) * 100;
-	if (w->pool_sd == 0) {
+	if (w->se == 0) {
 		/* every pool run gave the same value: any difference is real */
 		w->t = d == 0 ? 0 : copysign(INFINITY, d);
 		w->p = d == 0 ? 1 : 0;
 	} else {
-		se = w->pool_sd * sqrt(1.0 / (double)w->n + 1.0 / (double)w->k);
-		w->t = d / se;
-		w->p = pt_t_sf(fabs(w->t), (double)(w->k - 1));
+		w->t = d / w->se;
+		w->p = pt_t_sf(fabs(w->t), w->df);
 		if (w->key->better == PT_NEITHER)
 			w->p = fmin(1, 2 * w->p);
 	}
 	w->tested = true;
-	(void)o;
 }
 
 static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
-		     const struct pt_pool_opts *o)
+		     const struct pt_pool_opts *o, const struct effects *ef)
 {
 	bool off_by_config;
+	double d;
 
 	w->key = &g[0];
 	w->t = w->p = w->p_adj = w->detectable_pct = w->change_pct = NAN;
@@ -131,20 +230,23 @@ static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_
 		w->verdict = PT_V_TOO_FEW;
 		return;
 	}
-	row_test(w, o);
+	w->raw_change_pct = w->change_pct;
+	d = w->new_mean - w->pool_mean;
+	if (ef && is_timed(w->key))
+		adjust(w, g, len, ef, &d);
+	row_test(w, d);
 }
 
 /* The change in the worse direction a test at level a would just detect. */
 static double detectable(const struct pt_pool_row *w, double a)
 {
-	double se, d;
+	double d;
 
-	if (w->pool_sd == 0)
+	if (w->se == 0)
 		return 0;
 	if (w->key->better == PT_NEITHER)
 		a /= 2;
-	se = w->pool_sd * sqrt(1.0 / (double)w->n + 1.0 / (double)w->k);
-	d = pt_t_isf(a, (double)(w->k - 1)) * se;
+	d = pt_t_isf(a, w->df) * w->se;
 	return (w->key->better == PT_HIGHER ? 1 - exp(-d) : exp(d) - 1) * 100;
 }
 
@@ -204,39 +306,199 @@ static void count(struct pt_pool_result *r)
 	}
 }
 
+static void effects_free(struct effects *ef)
+{
+	free(ef->dev);
+	free(ef->ref);
+	free(ef->tmp);
+	memset(ef, 0, sizeof(*ef));
+}
+
+/* A gated timed series: one the run effect is taken from. */
+static bool is_reference(const struct pt_pool_point *p, const struct pt_pool_opts *o)
+{
+	struct pt_pool_row w = { .key = p };
+	bool off;
+
+	if (!is_timed(p))
+		return false;
+	row_gate(&w, o, &off);
+	return w.gated && !off;
+}
+
+/* Where each group of sorted pts starts; *ng of them. */
+static size_t *group_starts(const struct pt_pool_point *pts, size_t npts, size_t *ng)
+{
+	size_t *at = malloc((npts + 1) * sizeof(*at)), i;
+
+	*ng = 0;
+	if (!at)
+		return NULL;
+	for (i = 0; i < npts; i++)
+		if (!i || point_cmp(&pts[i - 1], &pts[i]))
+			at[(*ng)++] = i;
+	at[*ng] = npts;
+	return at;
+}
+
+/* The deviations of every run from the pool, over the reference series. 0, or -1 out of memory. */
+static int effects_build(const struct pt_pool_point *pts, size_t npts, const size_t *at, size_t ng,
+			 const struct pt_pool_opts *o, struct effects *ef)
+{
+	double *ln = malloc((npts ? npts : 1) * sizeof(*ln));
+	size_t g, i, r, j = 0;
+
+	memset(ef, 0, sizeof(*ef));
+	if (!ln)
+		return -1;
+	for (i = 0; i < npts; i++)
+		ef->nrun = pts[i].run + 1 > ef->nrun ? pts[i].run + 1 : ef->nrun;
+	for (g = 0; g < ng; g++)
+		ef->nref += is_reference(&pts[at[g]], o);
+	ef->dev = malloc((ef->nrun * ef->nref + 1) * sizeof(*ef->dev));
+	ef->ref = malloc((ef->nref + 1) * sizeof(*ef->ref));
+	ef->tmp = malloc((ef->nref + 1) * sizeof(*ef->tmp));
+	if (!ef->dev || !ef->ref || !ef->tmp) {
+		free(ln);
+		effects_free(ef);
+		return -1;
+	}
+	for (r = 0; r < ef->nrun * ef->nref; r++)
+		ef->dev[r] = NAN;
+	for (g = 0; g < ng; g++) {
+		size_t m = 0;
+		double center;
+
+		if (!is_reference(&pts[at[g]], o))
+			continue;
+		for (i = at[g]; i < at[g + 1]; i++)
+			if (!pts[i].is_new && pts[i].median > 0)
+				ln[m++] = log(pts[i].median);
+		ef->ref[j] = &pts[at[g]];
+		if (m) {
+			pt_sort_doubles(ln, m);
+			center = pt_quantile_sorted(ln, m, 0.5);
+			for (i = at[g]; i < at[g + 1]; i++)
+				if (pts[i].median > 0)
+					ef->dev[pts[i].run * ef->nref + j] =
+						log(pts[i].median) - center;
+		}
+		j++;
+	}
+	free(ln);
+	return 0;
+}
+
+/* The standard deviation of the pool runs' effects (ln scale); 0 with fewer than two. */
+static double effect_spread(const struct effects *ef, const struct pt_pool_point *pts, size_t npts)
+{
+	double sum = 0, sq = 0;
+	size_t run, i, k = 0;
+
+	for (run = 0; run < ef->nrun; run++) {
+		double e = effect_of(ef, run, ef->nref);
+
+		for (i = 0; i < npts && pts[i].run != run; i++)
+			;
+		if (isnan(e) || i == npts || pts[i].is_new)
+			continue;
+		sum += e;
+		sq += e * e;
+		k++;
+	}
+	return k > 1 ? sqrt(fmax(0, (sq - sum * sum / (double)k) / (double)(k - 1))) : 0;
+}
+
+/* The run effect as points of its own, one per run with any reference (into r->effect_pts). */
+static size_t effect_points(const struct pt_pool_point *pts, size_t npts, const struct effects *ef,
+			    struct pt_pool_result *r)
+{
+	size_t run, i, n = 0;
+
+	r->effect_pts = calloc(ef->nrun + 1, sizeof(*r->effect_pts));
+	if (!r->effect_pts)
+		return 0;
+	for (run = 0; run < ef->nrun; run++) {
+		double e = effect_of(ef, run, ef->nref);
+		struct pt_pool_point *p = &r->effect_pts[n];
+
+		if (isnan(e))
+			continue;
+		for (i = 0; i < npts && pts[i].run != run; i++)
+			;
+		*p = (struct pt_pool_point){
+			"run",	       "effect", "",	 "effect_ratio",
+			"ratio",       PT_LOWER, exp(e), i < npts && pts[i].is_new,
+			(unsigned)run, true
+		};
+		n++;
+	}
+	return n;
+}
+
 int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, size_t new_runs,
 		    const struct pt_pool_opts *o, struct pt_pool_result *r)
 {
-	size_t i = 0;
+	struct effects ef = { 0 };
+	bool use_ef = false;
+	size_t *at, ng, g;
 
 	memset(r, 0, sizeof(*r));
 	r->pool_runs = pool_runs;
 	r->new_runs = new_runs;
 	r->median_detectable_pct = NAN;
-	r->rows = calloc(npts + 1, sizeof(*r->rows));
+	r->effect_spread_pct = NAN;
+	r->rows = calloc(npts + 2, sizeof(*r->rows));
 	if (!r->rows)
 		return -1;
 	qsort(pts, npts, sizeof(*pts), point_cmp);
-	while (i < npts) {
-		size_t j = i + 1;
-
-		while (j < npts && !point_cmp(&pts[i], &pts[j]))
-			j++;
-		if (!filtered_out(o, &pts[i]))
-			row_fill(&r->rows[r->n++], &pts[i], j - i, o);
-		i = j;
+	at = group_starts(pts, npts, &ng);
+	if (!at)
+		goto oom;
+	if (o->run_effect) {
+		if (effects_build(pts, npts, at, ng, o, &ef))
+			goto oom;
+		/*
+		 * A median over fewer than three series is one of them, not the
+		 * run; a pool whose runs hardly differ has no effect to take out,
+		 * and fitting one only costs degrees of freedom.
+		 */
+		r->effect_spread_pct = (exp(effect_spread(&ef, pts, npts)) - 1) * 100;
+		use_ef = ef.nref >= 3 && r->effect_spread_pct >= PT_POOL_EFFECT_MIN_PCT;
+		r->effect_series = use_ef ? ef.nref : 0;
 	}
+	for (g = 0; g < ng; g++)
+		if (!filtered_out(o, &pts[at[g]]))
+			row_fill(&r->rows[r->n++], &pts[at[g]], at[g + 1] - at[g], o,
+				 use_ef ? &ef : NULL);
+	if (use_ef) {
+		size_t ne = effect_points(pts, npts, &ef, r);
+
+		if (!r->effect_pts)
+			goto oom;
+		if (ne)
+			row_fill(&r->rows[r->n++], r->effect_pts, ne, o, NULL);
+	}
+	free(at);
+	effects_free(&ef);
 	if (correct(r)) {
 		pt_pool_result_free(r);
 		return -1;
 	}
 	count(r);
 	return 0;
+oom:
+	free(at);
+	effects_free(&ef);
+	pt_pool_result_free(r);
+	return -1;
 }
 
 void pt_pool_result_free(struct pt_pool_result *r)
 {
 	free(r->rows);
+	free(r->effect_pts);
 	r->rows = NULL;
+	r->effect_pts = NULL;
 	r->n = 0;
 }

@@ -12,6 +12,18 @@
  * freedom, one-sided in the direction of the change for metrics with a
  * better direction, Holm over the gated series. The smallest change this
  * comparison could detect comes from the same terms.
+ *
+ * The run effect (opts.run_effect): a drifting host moves most timings of
+ * a run together. A run's effect e is the median, over the gated timed
+ * series, of ln(its median) less the pool's median of that series, each
+ * series' own deviation left out of its effect. Each timed gated series is
+ * then regressed on e over the pool (y = a + b e, k - 2 degrees of
+ * freedom) and the NEW runs' residuals are tested, with the prediction's
+ * standard error s sqrt(1/n + 1/k + (e_new - e_pool)^2 / Sxx). The effect
+ * itself is gated as one more series ("run-effect"), tested like any
+ * other, so a change that moves everything is still seen, against the
+ * spread of the whole run. A pool whose runs' effects spread less than
+ * PT_POOL_EFFECT_MIN_PCT is judged raw: there is nothing to take out.
  */
 #ifndef PTBENCH_POOL_H
 #define PTBENCH_POOL_H
@@ -23,6 +35,8 @@
 #include "util/schema.h"
 
 #define PT_POOL_MIN_DEFAULT 5
+/* The pool runs' effects must spread at least this much (%) for the effect to be taken out. */
+#define PT_POOL_EFFECT_MIN_PCT 2.0
 
 /* One run's median of one series. */
 struct pt_pool_point {
@@ -30,6 +44,8 @@ struct pt_pool_point {
 	enum pt_better better;
 	double median;
 	bool is_new; /* a NEW run's, not the pool's */
+	unsigned run; /* which run: the same number for every point of one run */
+	bool run_effect; /* the run effect itself (pool.c): gated whatever the primaries */
 };
 
 struct pt_pool_row {
@@ -39,6 +55,10 @@ struct pt_pool_row {
 	double new_mean; /* of ln(run median) */
 	double change_pct; /* exp(new_mean - pool_mean) - 1, in % */
 	double t, p, p_adj;
+	double se, df; /* the test's standard error (ln scale) and degrees of freedom */
+	bool adjusted; /* tested on residuals from the run effect: change_pct is theirs */
+	double raw_change_pct; /* the change before the run effect was taken out */
+	double slope; /* b of the regression on the run effect */
 	double detectable_pct; /* smallest change in the worse direction it could detect */
 	double alpha, threshold_pct;
 	bool gated, tested;
@@ -52,6 +72,9 @@ struct pt_pool_result {
 	size_t regressions, improvements, changed, too_few, info, ungated;
 	size_t pool_runs, new_runs;
 	double median_detectable_pct; /* over the tested rows, NaN when none */
+	size_t effect_series; /* series the run effect is the median over; 0 when not used */
+	double effect_spread_pct; /* between the pool runs' effects; NAN when not computed */
+	struct pt_pool_point *effect_pts; /* the run effect's own points, one per run */
 };
 
 struct pt_pool_opts {
@@ -63,6 +86,7 @@ struct pt_pool_opts {
 	bool (*is_primary)(const void *ctx, const char *workload, const char *cs,
 			   const char *metric);
 	const void *primary_ctx;
+	bool run_effect; /* take the run effect out of each timed gated series (above) */
 };
 
 /*

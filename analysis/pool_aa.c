@@ -109,6 +109,7 @@ static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct 
 		.min_pool = x->o->pool,
 		.is_primary = x->prim.nprimary ? is_primary : NULL,
 		.primary_ctx = x,
+		.run_effect = x->o->run_effect,
 	};
 	enum pt_history_err e;
 
@@ -133,6 +134,7 @@ static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_poo
 		.min_pool = x->o->pool,
 		.is_primary = x->prim.nprimary ? is_primary : NULL,
 		.primary_ctx = x,
+		.run_effect = x->o->run_effect,
 	};
 	double f = 1 + x->o->inject_pct / 100;
 	struct pt_pool_point *pts = malloc(d->n * sizeof(*pts));
@@ -181,7 +183,8 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;
 
-		if (!w->tested)
+		/* the run effect is no series of the runs: nothing to inject into */
+		if (!w->tested || w->key->run_effect)
 			continue;
 		hit = caught(x, &d, w);
 		*tried += 1;

@@ -18,6 +18,7 @@ struct pt_pool_aa_opts {
 	const char *tag, *suite;
 	size_t pool, news;
 	double alpha, threshold_pct, inject_pct;
+	bool run_effect; /* as compare --run-effect */
 	FILE *out; /* the report, line by line */
 };
 

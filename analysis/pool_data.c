@@ -11,7 +11,7 @@
 #include "util/stats.h"
 
 static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_better better,
-		     double median, bool is_new)
+		     double median, bool is_new, unsigned run)
 {
 	struct pt_pool_point *p;
 	const char *s[5];
@@ -39,6 +39,7 @@ static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_b
 	p->better = better;
 	p->median = median;
 	p->is_new = is_new;
+	p->run = run;
 	d->n++;
 	return 0;
 }
@@ -62,12 +63,13 @@ int pt_pool_add_new(struct pt_pool_data *d, const struct pt_rundir *r)
 		if (!v)
 			return -1;
 		memcpy(v, s->values, s->n * sizeof(*v));
-		ret = add_point(d, key, s->better, median_of(v, s->n), true);
+		ret = add_point(d, key, s->better, median_of(v, s->n), true, d->runs);
 		free(v);
 		if (ret)
 			return -1;
 	}
 	d->new_runs++;
+	d->runs++;
 	return 0;
 }
 
@@ -91,6 +93,7 @@ static enum pt_pool_role not_excluded(void *ctx, const char *id)
 struct group {
 	struct pt_hist_series k;
 	bool is_new;
+	unsigned run;
 	enum pt_better better;
 	struct pt_dvec vals;
 };
@@ -101,7 +104,8 @@ static int flush(struct pt_pool_data *d, struct group *g)
 	int ret = 0;
 
 	if (g->vals.n)
-		ret = add_point(d, key, g->better, median_of(g->vals.v, g->vals.n), g->is_new);
+		ret = add_point(d, key, g->better, median_of(g->vals.v, g->vals.n), g->is_new,
+				g->run);
 	g->vals.n = 0;
 	return ret;
 }
@@ -142,6 +146,8 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 				d->new_runs++;
 			else if (new_run)
 				d->pool_runs++;
+			if (new_run)
+				g.run = d->runs++;
 			g.is_new = r == PT_POOL_NEW;
 			pt_hist_series_start(&g.k, st);
 			if (pt_better_parse(pt_hist_text(st, 6), &g.better))

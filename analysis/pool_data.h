@@ -15,6 +15,7 @@ struct pt_pool_data {
 	size_t n, cap;
 	struct pt_strpool strs; /* owned copies the points borrow */
 	size_t pool_runs, new_runs;
+	unsigned runs; /* runs numbered so far: each point's run */
 };
 
 /*

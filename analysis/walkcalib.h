@@ -51,7 +51,8 @@ struct pt_walkcalib_hyp {
 	double (*f)[PT_LAT_N]; /* D64 at both stages, per point */
 	double (*fc)[PT_D128_AT_N][PT_LAT_N]; /* D128 where pt_d128_at says */
 	double lat[PT_LAT_N]; /* fitted, ns: each term's median over the rounds' fits */
-	double (*latr)[PT_LAT_N]; /* per round: fitted on that round's points; NAN when it could not be */
+	double (*latr)
+		[PT_LAT_N]; /* per round: fitted on that round's points; NAN when it could not be */
 	double *fitted; /* per point: the median over the rounds of its fitted (check: predicted) cost */
 	double (*d128)[PT_D128_AT_N]; /* per point: the same with D128 (passing hypotheses) */
 	double fit, huge, lowo, worse; /* in-sample, held-out huge, ws, worse */

@@ -133,7 +133,8 @@ static void round_costs(const struct pt_walkcalib *c, const struct pt_walkcalib_
 
 			d64[r * c->n + i] = none ? NAN : pt_walk_cost(h->f[i], latr[r]);
 			for (e = 0; e < PT_D128_AT_N; e++)
-				dc[e][r * c->n + i] = none ? NAN : pt_walk_cost(h->fc[i][e], latr[r]);
+				dc[e][r * c->n + i] = none ? NAN
+							   : pt_walk_cost(h->fc[i][e], latr[r]);
 		}
 }
 

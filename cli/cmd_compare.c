@@ -54,6 +54,10 @@ static void usage(FILE *f)
 		"  --baseline-tag T   the pool: runs with this tag (default: all)\n"
 		"  --baseline-suite S the pool: runs of this suite (default: all)\n"
 		"  --pool-min N       fewest pool runs a series needs (default %d)\n"
+		"  --run-effect on|off  take out of each timed series what moved the\n"
+		"                     whole run (the median over the gated timed series),\n"
+		"                     and gate that run effect as a series of its own\n"
+		"                     (default on; docs/compare.md)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -96,6 +100,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "baseline-tag", required_argument, NULL, 'T' },
 		{ "baseline-suite", required_argument, NULL, 'S' },
 		{ "pool-min", required_argument, NULL, 'm' },
+		{ "run-effect", required_argument, NULL, 'R' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -105,6 +110,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->opts.threshold_pct = PT_CMP_THRESHOLD_DEFAULT;
 	a->opts.correction = PT_CORR_HOLM;
 	a->pool_min = PT_POOL_MIN_DEFAULT;
+	a->run_effect = true;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
@@ -152,6 +158,13 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		case 'I':
 			a->allow_incomplete = true;
 			break;
+		case 'R':
+			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
+				return pt_usage_error("compare",
+						      "--run-effect must be on or off, not '%s'",
+						      optarg);
+			a->run_effect = !strcmp(optarg, "on");
+			break;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -176,6 +189,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
+	if (!a->run_effect)
+		return pt_usage_error("compare", "--run-effect needs --baseline-db (two runs have "
+						 "no run effect to take out)");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

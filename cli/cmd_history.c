@@ -41,6 +41,7 @@ static void usage(FILE *f)
 		"  -o, --output DIR export into DIR (new or empty)\n"
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
+		"  --run-effect on|off  aa: as compare's (default on)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -108,6 +109,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "inject", required_argument, NULL, 'I' },
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "threshold", required_argument, NULL, 'T' },
+		{ "run-effect", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -144,6 +146,13 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		case 'T':
 			if (aa_option(c, optarg, &a->aa))
 				return PT_EXIT_USAGE;
+			break;
+		case 'R':
+			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
+				return pt_usage_error("history",
+						      "--run-effect must be on or off, not '%s'",
+						      optarg);
+			a->aa.run_effect = !strcmp(optarg, "on");
 			break;
 		case 'h':
 			usage(stdout);
@@ -290,6 +299,7 @@ int cmd_history(int argc, char **argv)
 		.aa = { .pool = 10,
 			.news = 3,
 			.inject_pct = 10,
+			.run_effect = true,
 			.alpha = PT_CMP_ALPHA_DEFAULT,
 			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },
 	};

@@ -23,6 +23,7 @@ struct compare_args {
 	/* --baseline-db: NEW runs judged against a pool from the history */
 	const char *pool_db, *pool_tag, *pool_suite;
 	uint64_t pool_min;
+	bool run_effect; /* --run-effect: take each run's common drift out (analysis/pool.h) */
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

@@ -66,6 +66,17 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 		"(median over the tested series): %.1f%% (%zu NEW run(s), alpha %g, Holm).\n",
 		r->tested, r->regressions, r->improvements, r->too_few, r->info + r->ungated,
 		r->median_detectable_pct, r->new_runs, x->a->opts.alpha);
+	if (r->effect_series)
+		fprintf(f,
+			"Run effect (median over %zu gated timed series; %.1f%% between the pool's "
+			"runs) taken out of each of them: their spread and change are what is left "
+			"(--run-effect off: raw); run/effect gates the run as a whole.\n",
+			r->effect_series, r->effect_spread_pct);
+	else if (x->a->run_effect && isfinite(r->effect_spread_pct))
+		fprintf(f,
+			"Run effect not taken out: the pool's runs differ by %.1f%% as a whole "
+			"(under %.0f%%, or fewer than three timed series).\n",
+			r->effect_spread_pct, PT_POOL_EFFECT_MIN_PCT);
 }
 
 static void json_row(struct pt_json *j, const struct pt_pool_row *w)
@@ -87,6 +98,11 @@ static void json_row(struct pt_json *j, const struct pt_pool_row *w)
 	pt_json_num(j, "p", w->p);
 	pt_json_num(j, "p_adj", w->p_adj);
 	pt_json_num(j, "detectable_pct", w->detectable_pct);
+	pt_json_bool(j, "run_effect_adjusted", w->adjusted);
+	if (w->adjusted) {
+		pt_json_num(j, "raw_change_pct", w->raw_change_pct);
+		pt_json_num(j, "run_effect_slope", w->slope);
+	}
 	pt_json_bool(j, "gated", w->gated);
 	pt_json_bool(j, "tested", w->tested);
 	pt_json_str(j, "verdict", pt_verdict_name(w->verdict));
@@ -125,6 +141,8 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_num(&j, "median_detectable_pct", r->median_detectable_pct);
 	pt_json_num(&j, "alpha", x->a->opts.alpha);
 	pt_json_num(&j, "threshold_pct", x->a->opts.threshold_pct);
+	pt_json_uint(&j, "run_effect_series", r->effect_series);
+	pt_json_num(&j, "run_effect_spread_pct", r->effect_spread_pct);
 	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
 	pt_json_obj_end(&j);
 	pt_json_arr_begin(&j, "series");
@@ -206,6 +224,7 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.min_pool = (size_t)x->a->pool_min,
 		.config = x->a->opts.config,
 		.filter = x->a->filter,
+		.run_effect = x->a->run_effect,
 	};
 	int i, any = 0;
 

@@ -212,8 +212,8 @@ static double rms_pred(const struct pt_fit_set *s, const double *pred)
 	return n ? sqrt(sum / (double)n) : NAN;
 }
 
-int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
-			double *pred)
+int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have,
+			const double base_ns[PT_LAT_N], double *pred)
 {
 	bool *use = calloc(s->n, sizeof(*use));
 	double lat[PT_LAT_N];
@@ -269,7 +269,8 @@ int pt_fit_predict_ws(const struct pt_fit_set *s, const bool *have, const double
 		if (seen || is_check(&s->p[i]))
 			continue;
 		for (k = 0; k < s->n; k++)
-			use[k] = (!have || have[k]) && s->p[k].ws != s->p[i].ws && !is_check(&s->p[k]);
+			use[k] = (!have || have[k]) && s->p[k].ws != s->p[i].ws &&
+				 !is_check(&s->p[k]);
 		memcpy(lat, base_ns, sizeof(lat));
 		if (pt_fit2(s, use, lat))
 			continue;

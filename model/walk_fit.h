@@ -73,8 +73,8 @@ double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT
  * on the others. have: the points measured (NULL: all); only they are
  * fitted. 0, or -1 when out of memory or (huge) nothing could be fitted.
  */
-int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
-			double *pred);
+int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have,
+			const double base_ns[PT_LAT_N], double *pred);
 int pt_fit_predict_ws(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
 		      double *pred);
 int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,

@@ -6,7 +6,8 @@
 # noise inside a run; three NEW runs from the same distribution pass, three
 # with one primary metric 10% slower fail and name it, a pool below
 # --pool-min is exit 2, NEW runs already in the history are left out of the
-# pool, and the JSON carries each series' smallest detectable change.
+# pool, and the JSON carries each series' smallest detectable change. A
+# drift shared by the whole run is taken out (--run-effect) and gated itself.
 set -uo pipefail
 
 fail() {
@@ -101,5 +102,50 @@ grep -Eq 'caught in [0-6] of 6 gated series with 3 NEW run' "$tmp/out" ||
 expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --pool 20
 expect_rc 2 "$PTBENCH" history aa --db "$aadb"
 expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --inject nan
+
+# The run effect: a host whose speed moves every case of a run together by
+# ~20% hides a 10% slowdown of one case from the raw test; taken out, the
+# slowdown is caught, and a change of the whole run is caught as the run
+# effect itself.
+make_drift_run() { # DIR SEED SLOW_FACTOR GLOBAL_FACTOR
+	python3 - "$@" <<'PY'
+import csv, json, math, os, random, sys
+out, seed, slow, glob = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+rng = random.Random(seed)
+os.makedirs(out)
+cases = ["anon-write-4k-%dM" % s for s in (1, 2, 4, 8, 16, 32, 64)]
+run = math.exp(rng.gauss(0, 0.2)) * glob  # the host's speed during the whole run
+with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
+    for c in cases:
+        case = math.exp(rng.gauss(0, 0.01))
+        for rep in range(10):
+            v = 2000.0 * run * case * (1 + rng.gauss(0, 0.02))
+            if c == "anon-write-4k-16M":
+                v *= slow
+            w.writerow(["fault", c, "size=1", rep, "ns_per_fault", "%.9g" % v, "ns", "lower"])
+meta = {"schema_version": 1, "run": {"id": "drift-%d" % seed, "suite": "ci", "tag": "d", "reps": 10},
+        "cases": [{"workload": "fault", "case": c, "params": "size=1", "status": "ok",
+                   "primary_metric": "ns_per_fault"} for c in cases]}
+json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+PY
+}
+ddb=$tmp/drift.sqlite
+for i in $(seq 1 10); do
+	make_drift_run "$tmp/dpool$i" $((400 + i)) 1 1
+done
+"$PTBENCH" history add "$tmp"/dpool* --db "$ddb" >/dev/null 2>&1 || fail "history add failed"
+for i in 1 2 3; do
+	make_drift_run "$tmp/dslow$i" $((500 + i)) 1.10 1
+	make_drift_run "$tmp/dall$i" $((600 + i)) 1 2
+done
+expect_rc 1 "$PTBENCH" compare --baseline-db "$ddb" --baseline-tag d "$tmp"/dslow{1,2,3}
+grep -q 'anon-write-4k-16M ns_per_fault' "$tmp/err" || fail "the run effect hid the slowdown: $(cat "$tmp/err")"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$ddb" --baseline-tag d --run-effect off "$tmp"/dslow{1,2,3}
+expect_rc 1 "$PTBENCH" compare --baseline-db "$ddb" --baseline-tag d "$tmp"/dall{1,2,3}
+grep -q 'run/effect' "$tmp/err" || fail "a change of the whole run is not named: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$ddb" --run-effect maybe "$tmp/dslow1"
+expect_rc 2 "$PTBENCH" compare --run-effect off "$tmp/dslow1" "$tmp/dslow2"
 
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
