@@ -71,6 +71,14 @@ static void print_hyps(const struct pt_walkcalib *c)
 {
 	size_t k, l;
 
+	if (c->nr > 1)
+		printf("# %zu rounds of an interleaved run fitted one by one; each point's "
+		       "prediction is the median of its rounds'\n",
+		       c->nr);
+	else
+		printf("# the medians fitted as one round (a sequential run, or fewer than %d "
+		       "rounds)\n",
+		       PT_WALKCALIB_MIN_ROUNDS);
 	printf("# per hypothesis: the LLC sizes (* judged at its final TLB sizes, the others at "
 	       "the TLB before the TLB search), then the TLB sizes, by held-out error\n");
 	for (k = 0; k < c->nh; k++) {

@@ -101,7 +101,11 @@ else
 	# recorded as a PVM guest: the choice is the timings', the output says if it agrees
 	sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": true, "hypervisor": "PVM", "paging": "shadow", "evidence": ""}, /' \
 		"$tmp/run/meta.json"
+	# its three rounds interleaved: each fitted on its own
+	sed -i 's/"run": *{/"run": {"order": "interleaved", /' "$tmp/run/meta.json"
 	"$PT" model walk calibrate --results "$tmp/run" >"$tmp/cal.txt" || fail "calibrate"
+	grep -q '^# 3 rounds of an interleaved run fitted one by one' "$tmp/cal.txt" ||
+		fail "the rounds were not fitted one by one"
 	grep -q '^# recorded paging: shadow; the chosen structure \(has\|does not have\) a shadow' \
 		"$tmp/cal.txt" || fail "recorded shadow paging not reported"
 	[ "$(grep -c '^# .*: TLB L1/L2 entries by held-out rms_rel_err: ' "$tmp/cal.txt")" -eq 8 ] ||
@@ -139,6 +143,8 @@ else
 	"$PT" model walk calibrate --results "$tmp/native" >"$tmp/native2.txt" || fail "calibrate native"
 	grep -q 'recorded as native' "$tmp/native2.txt" || fail "native meta.json not used"
 	grep -q '^# chosen: one-stage' "$tmp/native2.txt" || fail "native meta.json: not one-stage"
+	grep -q '^# the medians fitted as one round' "$tmp/native2.txt" ||
+		fail "a run of unknown order: not the medians"
 	mkdir "$tmp/empty"
 	expect_exit 2 "results" "$PT" model walk calibrate --results "$tmp/empty"
 fi
