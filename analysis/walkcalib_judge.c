@@ -78,24 +78,6 @@ int pt_walkcalib_fit_rounds(const struct pt_walkcalib *c, const double (*f)[PT_L
 	return 0;
 }
 
-/* RMS relative error of the points' median predictions (NAN ones left out) against their medians. */
-static double rms_of(const struct pt_walkcalib *c, const double *med)
-{
-	double sum = 0;
-	size_t i, n = 0;
-
-	for (i = 0; i < c->n; i++) {
-		double e;
-
-		if (isnan(med[i]))
-			continue;
-		e = (med[i] - c->y[i]) / c->y[i];
-		sum += e * e;
-		n++;
-	}
-	return n ? sqrt(sum / (double)n) : NAN;
-}
-
 /* Each term of h->lat: its median over the rounds that could be fitted. */
 static void median_lat(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double *tmp)
 {
@@ -155,13 +137,13 @@ int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 		h->fitted[i] = pt_walkcalib_round_median(c, pf, i);
 	for (i = 0; i < n; i++)
 		med[i] = pt_fit_role_of(&c->p[i]) == PT_FIT_CHECK ? NAN : h->fitted[i];
-	h->fit = rms_of(c, med);
+	h->fit = pt_fit_rms_pred(c->y, med, c->n);
 	for (i = 0; i < n; i++)
 		med[i] = pt_walkcalib_round_median(c, ph, i);
-	h->huge = rms_of(c, med);
+	h->huge = pt_fit_rms_pred(c->y, med, c->n);
 	for (i = 0; i < n; i++)
 		med[i] = pt_walkcalib_round_median(c, pw, i);
-	h->lowo = rms_of(c, med);
+	h->lowo = pt_fit_rms_pred(c->y, med, c->n);
 	h->worse = isnan(h->huge) ? h->lowo : fmax(h->huge, h->lowo);
 	if (isnan(h->worse))
 		h->worse = h->fit;

@@ -69,6 +69,19 @@ static double median_of(double *v, size_t n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* Widen lo/hi to the 5th and 95th percentiles of each point's bootstrap ratios. */
+static void widen(struct pt_walkcalib *c, double (*ratio)[PT_D128_AT_N][NBOOT])
+{
+	size_t i, e;
+
+	for (i = 0; i < c->n; i++)
+		for (e = 0; e < PT_D128_AT_N; e++) {
+			pt_sort_doubles(ratio[i][e], NBOOT);
+			c->lo[i][e] = fmin(c->lo[i][e], ratio[i][e][NBOOT / 20]);
+			c->hi[i][e] = fmax(c->hi[i][e], ratio[i][e][NBOOT - 1 - NBOOT / 20]);
+		}
+}
+
 /* One round (the medians): refit on resampled medians NBOOT times; widen lo/hi to the 5th and 95th percentiles. */
 static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
 {
@@ -104,12 +117,7 @@ static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
 				ratio[i][e][b] = d64 > 0 ? pt_walk_cost(h->fc[i][e], lat) / d64 : 1;
 		}
 	}
-	for (i = 0; i < c->n; i++)
-		for (e = 0; e < PT_D128_AT_N; e++) {
-			pt_sort_doubles(ratio[i][e], NBOOT);
-			c->lo[i][e] = fmin(c->lo[i][e], ratio[i][e][NBOOT / 20]);
-			c->hi[i][e] = fmax(c->hi[i][e], ratio[i][e][NBOOT - 1 - NBOOT / 20]);
-		}
+	widen(c, ratio);
 	r = 0;
 out:
 	free(yb);
@@ -194,12 +202,7 @@ static int bootstrap_rounds(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 			}
 		}
 	}
-	for (i = 0; i < c->n; i++)
-		for (e = 0; e < PT_D128_AT_N; e++) {
-			pt_sort_doubles(ratio[i][e], NBOOT);
-			c->lo[i][e] = fmin(c->lo[i][e], ratio[i][e][NBOOT / 20]);
-			c->hi[i][e] = fmax(c->hi[i][e], ratio[i][e][NBOOT - 1 - NBOOT / 20]);
-		}
+	widen(c, ratio);
 	r = 0;
 out:
 	free(d64);

@@ -194,22 +194,35 @@ double pt_fit_rms(const struct pt_fit_set *s, const bool *on, const double lat_n
 	return n ? sqrt(sum / (double)n) : NAN;
 }
 
-/* RMS relative error of pred[] against the measurements over the points with pred[i] set. */
-static double rms_pred(const struct pt_fit_set *s, const double *pred)
+double pt_fit_rms_pred(const double *y, const double *pred, size_t n)
 {
 	double sum = 0;
-	size_t i, n = 0;
+	size_t i, m = 0;
 
-	for (i = 0; i < s->n; i++) {
+	for (i = 0; i < n; i++) {
 		double e;
 
 		if (isnan(pred[i]))
 			continue;
-		e = (pred[i] - s->y[i]) / s->y[i];
+		e = (pred[i] - y[i]) / y[i];
 		sum += e * e;
-		n++;
+		m++;
 	}
-	return n ? sqrt(sum / (double)n) : NAN;
+	return m ? sqrt(sum / (double)m) : NAN;
+}
+
+typedef int (*predict_fn)(const struct pt_fit_set *s, const bool *have,
+			  const double base_ns[PT_LAT_N], double *pred);
+
+/* The RMS relative error of a held-out prediction over every point it predicts. */
+static double heldout(const struct pt_fit_set *s, const double base_ns[PT_LAT_N], predict_fn fn)
+{
+	double *pred = malloc(s->n * sizeof(*pred)), r = NAN;
+
+	if (pred && !fn(s, NULL, base_ns, pred))
+		r = pt_fit_rms_pred(s->y, pred, s->n);
+	free(pred);
+	return r;
 }
 
 int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have,
@@ -242,12 +255,7 @@ int pt_fit_predict_huge(const struct pt_fit_set *s, const bool *have,
 
 double pt_fit_heldout_huge(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
 {
-	double *pred = malloc(s->n * sizeof(*pred)), r = NAN;
-
-	if (pred && !pt_fit_predict_huge(s, NULL, base_ns, pred))
-		r = rms_pred(s, pred);
-	free(pred);
-	return r;
+	return heldout(s, base_ns, pt_fit_predict_huge);
 }
 
 int pt_fit_predict_ws(const struct pt_fit_set *s, const bool *have, const double base_ns[PT_LAT_N],
@@ -284,12 +292,7 @@ int pt_fit_predict_ws(const struct pt_fit_set *s, const bool *have, const double
 
 double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT_N])
 {
-	double *pred = malloc(s->n * sizeof(*pred)), r = NAN;
-
-	if (pred && !pt_fit_predict_ws(s, NULL, base_ns, pred))
-		r = rms_pred(s, pred);
-	free(pred);
-	return r;
+	return heldout(s, base_ns, pt_fit_predict_ws);
 }
 
 int pt_fit_features(const struct pt_calib_point *p, const struct pt_walk_cfg *cfg,

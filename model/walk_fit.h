@@ -66,6 +66,8 @@ double pt_fit_heldout_ws(const struct pt_fit_set *s, const double base_ns[PT_LAT
  * Features of point p under cfg (cfg->s2.format < 0: one stage), the guest
  * in format fmt: the tlb workload's pattern, warm-up and counts.
  */
+/* RMS relative error of pred[i] against y[i] over the points with pred[i] set (NAN if none). */
+double pt_fit_rms_pred(const double *y, const double *pred, size_t n);
 /*
  * The predictions behind the two held-out errors, per point (NAN where a
  * point is not predicted): pred[i] for the THP and hugetlb chases from the
