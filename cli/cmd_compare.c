@@ -164,6 +164,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 						      "--run-effect must be on or off, not '%s'",
 						      optarg);
 			a->run_effect = !strcmp(optarg, "on");
+			a->run_effect_given = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -189,7 +190,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
-	if (!a->run_effect)
+	if (a->run_effect_given)
 		return pt_usage_error("compare", "--run-effect needs --baseline-db (two runs have "
 						 "no run effect to take out)");
 	if (argc - optind != 2)

@@ -24,6 +24,7 @@ struct compare_args {
 	const char *pool_db, *pool_tag, *pool_suite;
 	uint64_t pool_min;
 	bool run_effect; /* --run-effect: take each run's common drift out (analysis/pool.h) */
+	bool run_effect_given; /* the option was on the command line */
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

@@ -69,7 +69,8 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 	if (r->effect_series)
 		fprintf(f,
 			"Run effect (median over %zu gated timed series; %.1f%% between the pool's "
-			"runs) taken out of each of them: their spread and change are what is left "
+			"runs) taken out of each of them with 3 or more pool runs: their spread and "
+			"change are what is left "
 			"(--run-effect off: raw); run/effect gates the run as a whole.\n",
 			r->effect_series, r->effect_spread_pct);
 	else if (x->a->run_effect && isfinite(r->effect_spread_pct))

@@ -147,5 +147,8 @@ expect_rc 1 "$PTBENCH" compare --baseline-db "$ddb" --baseline-tag d "$tmp"/dall
 grep -q 'run/effect' "$tmp/err" || fail "a change of the whole run is not named: $(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" compare --baseline-db "$ddb" --run-effect maybe "$tmp/dslow1"
 expect_rc 2 "$PTBENCH" compare --run-effect off "$tmp/dslow1" "$tmp/dslow2"
+expect_rc 2 "$PTBENCH" compare --run-effect on "$tmp/dslow1" "$tmp/dslow2"
+grep -q -- '--run-effect needs --baseline-db' "$tmp/err" || fail "no message for --run-effect: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" history aa --db "$ddb" --tag d --run-effect sometimes
 
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
