@@ -19,7 +19,7 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 	for (l = 0; l < PT_CACHE_LEVELS; l++) {
 		uint64_t lines = cfg[l].size_bytes >> PT_LINE_SHIFT;
 
-		if (pt_aged_fits(lines, cfg[l].ways)) {
+		if (!cfg[l].random && pt_aged_fits(lines, cfg[l].ways)) {
 			if (!pt_aged_init(&c->aged[l], lines, cfg[l].ways))
 				continue;
 			snprintf(err, errlen, "%s cache: out of memory for %llu lines",
@@ -27,7 +27,8 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 			pt_cachesim_free(c);
 			return -1;
 		}
-		if (pt_sa_init(&c->level[l], lines, cfg[l].ways, 0, false, why, sizeof(why))) {
+		if (pt_sa_init(&c->level[l], lines, cfg[l].ways, 0, cfg[l].random, why,
+			       sizeof(why))) {
 			snprintf(err, errlen, "%s cache: %s", level_names[l], why);
 			pt_cachesim_free(c);
 			return -1;

@@ -20,6 +20,12 @@ enum pt_loc { PT_LOC_L1 = 0, PT_LOC_L2, PT_LOC_LLC, PT_LOC_MEM, PT_LOC_N };
 struct pt_cache_level_cfg {
 	uint64_t size_bytes;
 	unsigned ways;
+	/*
+	 * Random victims instead of LRU: a cyclic chase one line larger than
+	 * an LRU cache misses on every access, while a cache shared with other
+	 * tenants (or one whose policy is not LRU) keeps a share of it.
+	 */
+	bool random;
 };
 
 struct pt_cachesim {

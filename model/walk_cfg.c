@@ -58,6 +58,7 @@ static const struct key_def keys[] = {
 	K("cache.l2.ways", K_UINT, cache[1].ways),
 	K("cache.llc.size", K_SIZE, cache[2].size_bytes),
 	K("cache.llc.ways", K_UINT, cache[2].ways),
+	K("cache.llc.replacement", K_REPL, cache[2].random),
 	K("lat.l1", K_DOUBLE, lat[PT_LAT_L1]),
 	K("lat.l2", K_DOUBLE, lat[PT_LAT_L2]),
 	K("lat.llc", K_DOUBLE, lat[PT_LAT_LLC]),
@@ -100,9 +101,9 @@ void pt_walk_cfg_default(struct pt_walk_cfg *c)
 	c->pwc_ways = 4;
 	c->pwc_pa_entries = 64;
 	c->cache_on = true;
-	c->cache[0] = (struct pt_cache_level_cfg){ 64 << 10, 4 };
-	c->cache[1] = (struct pt_cache_level_cfg){ 1 << 20, 8 };
-	c->cache[2] = (struct pt_cache_level_cfg){ 32 << 20, 16 };
+	c->cache[0] = (struct pt_cache_level_cfg){ 64 << 10, 4, false };
+	c->cache[1] = (struct pt_cache_level_cfg){ 1 << 20, 8, false };
+	c->cache[2] = (struct pt_cache_level_cfg){ 32 << 20, 16, false };
 	c->lat[PT_LAT_L1] = 4;
 	c->lat[PT_LAT_L2] = 12;
 	c->lat[PT_LAT_LLC] = 90;

@@ -218,9 +218,9 @@ static void test_random_replacement(void **state)
 /* The data-cache hierarchy: where each line is found, against three lists. */
 static void test_hierarchy_against_reference(void **state)
 {
-	const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS] = { { 4 << 10, 4 },
-								 { 16 << 10, 8 },
-								 { 64 << 10, 16 } };
+	const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS] = { { 4 << 10, 4, false },
+								 { 16 << 10, 8, false },
+								 { 64 << 10, 16, false } };
 	struct pt_cachesim c;
 	struct ref_lru r[PT_CACHE_LEVELS];
 	uint64_t x = 7, i;
@@ -251,10 +251,46 @@ static void test_hierarchy_against_reference(void **state)
 		ref_free(&r[l]);
 }
 
+/* LLC hits of a cycle over 5/4 of the LLC's lines, after three warming cycles. */
+static unsigned cyclic_llc_hits(bool random)
+{
+	const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS] = { { 4 << 10, 4, false },
+								 { 16 << 10, 8, false },
+								 { 256 << 10, 16, random } };
+	uint64_t lines = (cfg[2].size_bytes >> PT_LINE_SHIFT) * 5 / 4, i;
+	unsigned hits = 0, pass;
+	struct pt_cachesim c;
+	char err[160];
+
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, err, sizeof(err)), 0);
+	for (pass = 0; pass < 4; pass++)
+		for (i = 0; i < lines; i++) {
+			enum pt_loc at = pt_cachesim_access(&c, i << PT_LINE_SHIFT);
+
+			hits += pass == 3 && at == PT_LOC_LLC;
+		}
+	pt_cachesim_free(&c);
+	return hits;
+}
+
+/*
+ * cache.llc.replacement: an LRU LLC misses every access of a cycle larger
+ * than itself; a random one keeps a share of it (about 60% at 5/4 here).
+ */
+static void test_llc_random_replacement(void **state)
+{
+	unsigned lines = (256 << 10) >> PT_LINE_SHIFT;
+
+	(void)state;
+	assert_int_equal(cyclic_llc_hits(false), 0);
+	assert_true(cyclic_llc_hits(true) > lines / 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lru_unrolled_ways),
+		cmocka_unit_test(test_llc_random_replacement),
 		cmocka_unit_test(test_lru_generic_narrow_ways),
 		cmocka_unit_test(test_lru_filtered_ring),
 		cmocka_unit_test(test_lru_wide_unfiltered),
