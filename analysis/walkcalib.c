@@ -175,13 +175,14 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 }
 
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
-		     bool tlb_forced, struct pt_calib_point *pts, size_t n,
+		     bool tlb_forced, bool repl_forced, struct pt_calib_point *pts, size_t n,
 		     const struct pt_rundir *run, char *err, size_t errlen)
 {
 	size_t k;
 
 	memset(c, 0, sizeof(*c));
 	c->tlb_forced = tlb_forced;
+	c->repl_forced = repl_forced;
 	c->p = pts;
 	c->n = n;
 	c->y = calloc(n, sizeof(*c->y));

@@ -28,7 +28,7 @@
 #include "model/walk_cfg.h"
 
 #define PT_WALKCALIB_MAX_HYP 8
-#define PT_WALKCALIB_MAX_LLC 8
+#define PT_WALKCALIB_MAX_LLC 16 /* the sizes, with LRU and with random replacement */
 #define PT_WALKCALIB_MAX_TLB 8
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
@@ -60,6 +60,7 @@ struct pt_walkcalib_hyp {
 	uint64_t llc[PT_WALKCALIB_MAX_LLC]; /* effective LLC sizes tried */
 	double llc_worse[PT_WALKCALIB_MAX_LLC]; /* and the held-out error of each */
 	bool llc_final[PT_WALKCALIB_MAX_LLC]; /* that error is at the chosen TLB sizes */
+	bool llc_random[PT_WALKCALIB_MAX_LLC]; /* tried with random replacement, not LRU */
 	size_t nllc;
 	struct pt_walkcalib_tlb tlb[PT_WALKCALIB_MAX_TLB]; /* TLB sizes tried */
 	size_t ntlb;
@@ -91,6 +92,8 @@ struct pt_walkcalib {
 	int recorded_virt;
 	/* the TLB sizes came from the user (--set tlb.*): no TLB size is searched */
 	bool tlb_forced;
+	/* the user chose the LLC's replacement (--set cache.llc.replacement): not searched */
+	bool repl_forced;
 };
 
 /*
@@ -100,11 +103,12 @@ struct pt_walkcalib {
  * otherwise a run whose meta.json records a native host
  * (env.virtualization) has one stage only, and any other run the eight
  * structures (one stage, shadow, four nested, two shadow-over-nested) as
- * the hypotheses. tlb_forced: the user set the TLB sizes (none is searched).
+ * the hypotheses. tlb_forced: the user set the TLB sizes (none is searched);
+ * repl_forced: the user set the LLC's replacement (cfg's is kept).
  * 0, or -1 with the reason in err; c is to be freed either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
-		     bool tlb_forced, struct pt_calib_point *pts, size_t n,
+		     bool tlb_forced, bool repl_forced, struct pt_calib_point *pts, size_t n,
 		     const struct pt_rundir *run, char *err, size_t errlen);
 void pt_walkcalib_free(struct pt_walkcalib *c);
 

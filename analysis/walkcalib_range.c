@@ -269,9 +269,10 @@ out:
 }
 
 /*
- * The LLC and TLB sizes of h, other than its own, whose held-out error
- * passes (the LLC sizes judged at h's final TLB sizes; the TLB sizes at
- * the LLC of the TLB search): the structure's own uncertainty.
+ * The LLC sizes and replacements and the TLB sizes of h, other than its
+ * own, whose held-out error passes (the LLC judged at h's final TLB sizes;
+ * the TLB sizes at the LLC of the TLB search): the structure's own
+ * uncertainty.
  */
 static int alternatives(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h, double bound,
 			char *err, size_t errlen)
@@ -282,9 +283,11 @@ static int alternatives(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h
 		struct pt_walk_cfg cfg = h->cfg;
 
 		if (!h->llc_final[k] || !(h->llc_worse[k] <= bound) ||
-		    h->llc[k] == h->cfg.cache[2].size_bytes)
+		    (h->llc[k] == h->cfg.cache[2].size_bytes &&
+		     h->llc_random[k] == h->cfg.cache[2].random))
 			continue;
 		cfg.cache[2].size_bytes = h->llc[k];
+		cfg.cache[2].random = h->llc_random[k];
 		if (alternative(c, h, &cfg, err, errlen))
 			return -1;
 	}

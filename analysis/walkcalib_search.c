@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The walk calibration's search (walkcalib.h): for each hypothesis, the
- * effective LLC and the TLB sizes with the lowest held-out error, the
- * hypotheses shared among one thread per CPU.
+ * effective LLC, its replacement and the TLB sizes with the lowest
+ * held-out error, the hypotheses shared among one thread per CPU.
  */
 #include <math.h>
 #include <pthread.h>
@@ -92,22 +92,29 @@ out:
 	return r;
 }
 
-/* The effective LLC of h, at its current TLB sizes: each size judged by held-out error. */
-static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+/*
+ * The effective LLC of h, at its current TLB sizes and with replacement
+ * random or not: each size judged by held-out error, added to h's list.
+ */
+static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N],
+		     bool random)
 {
 	struct pt_walk_cfg cfg = h->cfg;
 	uint64_t llc[PT_WALKCALIB_MAX_LLC];
 	size_t nl, k;
 
 	llc_candidates(&cfg, llc, &nl);
-	for (k = 0; k < nl; k++) {
+	cfg.cache[2].random = random;
+	for (k = 0; k < nl && h->nllc < PT_WALKCALIB_MAX_LLC; k++) {
+		size_t at = h->nllc++;
+
 		cfg.cache[2].size_bytes = llc[k];
-		h->llc[k] = llc[k];
-		h->llc_final[k] = true;
-		if (try_cfg(c, h, f, &cfg, &h->llc_worse[k]))
+		h->llc[at] = llc[k];
+		h->llc_random[at] = random;
+		h->llc_final[at] = true;
+		if (try_cfg(c, h, f, &cfg, &h->llc_worse[at]))
 			return -1;
 	}
-	h->nllc = nl;
 	return 0;
 }
 
@@ -178,6 +185,7 @@ static int refine_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double
 		if (!h->llc_final[k])
 			continue;
 		cfg.cache[2].size_bytes = h->llc[k];
+		cfg.cache[2].random = h->llc_random[k];
 		if (try_cfg(c, h, f, &cfg, &h->llc_worse[k]))
 			return -1;
 	}
@@ -186,23 +194,31 @@ static int refine_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double
 
 /*
  * One hypothesis: its effective LLC, then (unless the user gave them) its
- * TLB sizes, then the LLC again around the chosen one if the TLB changed.
- * Every step keeps the configuration with the lowest held-out error, never
- * the best in-sample.
+ * TLB sizes, then the LLC again around the chosen one if the TLB changed,
+ * then (unless the user chose it) every LLC size again with random
+ * replacement at the final TLB sizes. A guest's share of a host's LLC is
+ * evicted by other tenants as well as by itself, which LRU over a fixed
+ * size does not describe: whether random victims describe it better is
+ * decided per run like the size. Every step keeps the configuration with
+ * the lowest held-out error, never the best in-sample.
  */
 static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
 {
+	bool base = h->cfg.cache[2].random;
 	struct pt_walk_cfg before;
 
 	h->worse = INFINITY;
-	if (sweep_llc(c, h, f))
+	h->nllc = 0;
+	if (sweep_llc(c, h, f, base))
 		return -1;
-	if (c->tlb_forced)
-		return 0;
-	before = h->cfg;
-	if (sweep_tlb(c, h, f))
-		return -1;
-	return same_tlb(&before, &h->cfg) ? 0 : refine_llc(c, h, f);
+	if (!c->tlb_forced) {
+		before = h->cfg;
+		if (sweep_tlb(c, h, f))
+			return -1;
+		if (!same_tlb(&before, &h->cfg) && refine_llc(c, h, f))
+			return -1;
+	}
+	return c->repl_forced ? 0 : sweep_llc(c, h, f, !base);
 }
 
 struct workers {

@@ -329,12 +329,13 @@ int cmd_run(int argc, char **argv)
 	struct run_opts o = { .suite = "quick",
 			      .reps = 10,
 			      .warmup = 1,
+			      .budget_s = -1,
 			      .cpu = -1,
 			      .mem_frac = 0.5,
 			      .profile_period_ns = PT_PROFILE_PERIOD_DEFAULT_NS,
 			      .lock_wait = PT_KNOB_LOCK_WAIT_S };
 	struct pt_run run;
-	char outbuf[256];
+	char outbuf[256], budget[64] = "";
 	int ret, failed;
 
 	char **orig = calloc((size_t)argc + 1, sizeof(*orig));
@@ -352,6 +353,8 @@ int cmd_run(int argc, char **argv)
 		return ret < 0 ? PT_EXIT_OK : ret;
 	run.suite = o.suite;
 	run.reps = o.reps;
+	run.reps_planned = o.reps;
+	run.budget_s = o.budget_s;
 	run.warmup = o.warmup;
 	run.interleave = !o.sequential;
 	run.tag = o.tag;
@@ -373,10 +376,14 @@ int cmd_run(int argc, char **argv)
 		free(run.results);
 		return ret;
 	}
+	if (run.budget_s > 0)
+		snprintf(budget, sizeof(budget), ", fewer where a %.0f s budget asks",
+			 run.budget_s);
 	fprintf(stderr,
-		"ptbench run: %zu cases, %d reps (+%d warm-up, %s), pinned to %s, free page "
+		"ptbench run: %zu cases, %d reps%s (+%d warm-up, %s), pinned to %s, free page "
 		"reporting %s, %s\n",
-		run.nresults, run.reps, run.warmup, run.interleave ? "interleaved" : "sequential",
+		run.nresults, run.reps, budget, run.warmup,
+		run.interleave ? "interleaved" : "sequential",
 		run.binding.ok ? run.binding.cpuset : "nothing", run.page_reporting,
 		run.regime.text);
 	failed = pt_run_cases(&run);

@@ -79,15 +79,17 @@ static void print_hyps(const struct pt_walkcalib *c)
 		printf("# the medians fitted as one round (a sequential run, or fewer than %d "
 		       "rounds)\n",
 		       PT_WALKCALIB_MIN_ROUNDS);
-	printf("# per hypothesis: the LLC sizes (* judged at its final TLB sizes, the others at "
-	       "the TLB before the TLB search), then the TLB sizes, by held-out error\n");
+	printf("# per hypothesis: the LLC sizes with LRU and (/r) random replacement (* judged at "
+	       "its final TLB sizes, the others at the TLB before the TLB search), then the TLB "
+	       "sizes, by held-out error\n");
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		printf("# %s: effective LLC by held-out rms_rel_err:", h->name);
 		for (l = 0; l < h->nllc; l++)
-			printf(" %lluM=%.3f%s", (unsigned long long)(h->llc[l] >> 20),
-			       h->llc_worse[l], h->llc_final[l] ? "*" : "");
+			printf(" %lluM%s=%.3f%s", (unsigned long long)(h->llc[l] >> 20),
+			       h->llc_random[l] ? "/r" : "", h->llc_worse[l],
+			       h->llc_final[l] ? "*" : "");
 		printf("\n");
 		if (!h->ntlb)
 			continue;
@@ -102,11 +104,11 @@ static void print_hyps(const struct pt_walkcalib *c)
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
-		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM "
+		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM%s "
 		       "tlb=%llu/%llu%s%s\n",
 		       h->name, h->fit, h->huge, h->lowo,
 		       (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
-		       (unsigned long long)h->cfg.l1tlb_entries,
+		       h->cfg.cache[2].random ? "/r" : "", (unsigned long long)h->cfg.l1tlb_entries,
 		       (unsigned long long)h->cfg.l2tlb_entries, k == c->best ? "  <- chosen" : "",
 		       h->pass && k != c->best ? "  (passes)" : "");
 	}
@@ -119,21 +121,23 @@ static void print_result(const struct pt_walkcalib *c)
 	size_t i;
 	unsigned j, e;
 
-	printf("# chosen: %s, effective LLC %lluM, TLB %llu/%llu entries (by held-out error, "
-	       "not in-sample fit)\n",
+	printf("# chosen: %s, effective LLC %lluM (%s replacement), TLB %llu/%llu entries (by "
+	       "held-out error, not in-sample fit)\n",
 	       h->name, (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
-	       (unsigned long long)h->cfg.l1tlb_entries, (unsigned long long)h->cfg.l2tlb_entries);
+	       h->cfg.cache[2].random ? "random" : "LRU", (unsigned long long)h->cfg.l1tlb_entries,
+	       (unsigned long long)h->cfg.l2tlb_entries);
 	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
 	       "tlb.l2.ways = %u\n",
 	       h->cfg.shadow ? "on" : "off", (unsigned long long)h->cfg.l1tlb_entries,
 	       h->cfg.l1tlb_ways, (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l2tlb_ways);
 	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
-	       "cache.llc.size = %llu\n",
+	       "cache.llc.size = %llu\ncache.llc.replacement = %s\n",
 	       h->cfg.s2.format < 0 ? "none"
 	       : h->cfg.s2.format   ? "d128"
 				    : "d64",
 	       h->cfg.s2.block_h ? "thp" : "4k", h->cfg.s2.layout ? "linear" : "scatter",
-	       (unsigned long long)h->cfg.cache[2].size_bytes);
+	       (unsigned long long)h->cfg.cache[2].size_bytes,
+	       h->cfg.cache[2].random ? "random" : "lru");
 	printf("# fitted latencies (ns; cycles at cpu.ghz = %g), RMS relative error %.2f%%\n", ghz,
 	       100 * h->fit);
 	for (j = 0; j < PT_LAT_N; j++)
@@ -214,8 +218,8 @@ static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *r
 	       sqrt(fmax(0, (sq - sum * sum / (double)n) / (double)(n - 1))));
 }
 
-static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, const char *dir,
-		     const char *out)
+static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, bool repl_given,
+		     const char *dir, const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
 	char err[1024], path[PATH_MAX];
@@ -240,7 +244,8 @@ static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, con
 		return pt_usage_error(CMD, "%s", err);
 	}
 	/* the repetitions stay in run: the weights and the bootstrap read them */
-	r = pt_walkcalib_run(&c, &o->cfg, forced, tlb_given, pts, n, &run, err, sizeof(err));
+	r = pt_walkcalib_run(&c, &o->cfg, forced, tlb_given, repl_given, pts, n, &run, err,
+			     sizeof(err));
 	if (r) {
 		r = pt_usage_error(CMD, "%s", err);
 	} else {
@@ -271,7 +276,9 @@ static void usage(void)
 	       "fixes it (a native host: --stage2 none); with it, --set shadow=on "
 	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
 	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "
-	       "--set or --config gives a tlb.* size. Prints 'fit: rms_rel_err=X', "
+	       "--set or --config gives a tlb.* size, and the LLC's replacement "
+	       "(LRU or random, each at every size) unless it gives "
+	       "cache.llc.replacement. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both) and 'half:' lines for chase-half cases.\n");
 }
@@ -301,6 +308,8 @@ int walk_calibrate(int argc, char **argv)
 	probe = o;
 	probe.cfg.l1tlb_entries = probe.cfg.l2tlb_entries = 0;
 	probe.cfg.l1tlb_ways = probe.cfg.l2tlb_ways = 0;
+	/* the same for the LLC's replacement: o starts LRU, probe random */
+	probe.cfg.cache[2].random = true;
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -336,5 +345,5 @@ int walk_calibrate(int argc, char **argv)
 	return calibrate(&o, forced,
 			 probe.cfg.l1tlb_entries || probe.cfg.l2tlb_entries ||
 				 probe.cfg.l1tlb_ways || probe.cfg.l2tlb_ways,
-			 dir, out);
+			 o.cfg.cache[2].random || !probe.cfg.cache[2].random, dir, out);
 }

@@ -18,6 +18,9 @@ struct run_opts {
 	const char *tag;
 	const char *warm_guest; /* "auto", "off" or a size */
 	int reps, warmup, cpu, lock_wait;
+	/* --budget: the run's seconds, 0 none; -1 not given (quick's default, below) */
+	double budget_s;
+	bool reps_given;
 	uint64_t max_mem;
 	uint64_t profile_period_ns;
 	double mem_frac;
@@ -28,7 +31,14 @@ struct run_opts {
 	bool no_profile;
 };
 
-/* Fill o from argv (defaults already in o): 0, -1 after --help, or PT_EXIT_USAGE. */
+/* the quick suite's budget when neither --reps nor --budget is given */
+#define RUN_QUICK_BUDGET_S 180
+
+/*
+ * Fill o from argv (defaults already in o): 0, -1 after --help, or
+ * PT_EXIT_USAGE. o->budget_s is settled: the given one, or the quick
+ * suite's default.
+ */
 int run_parse_args(int argc, char **argv, struct run_opts *o);
 
 #endif

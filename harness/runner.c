@@ -10,6 +10,7 @@
 
 #include "harness/runner.h"
 #include "harness/procmem.h"
+#include "harness/runbudget.h"
 #include "harness/steal.h"
 #include "harness/timer.h"
 #include "util/atomicfile.h"
@@ -233,8 +234,11 @@ static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
 	bool steal_known = !pt_steal_read(&steal0);
 	int ret;
 
+	double t0 = (double)pt_now_ns() / 1e9;
+
 	progress(run, i, rep + 1, warmup ? "warm-up" : "rep");
 	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup, false);
+	res->last_rep_s = (double)pt_now_ns() / 1e9 - t0;
 	if (steal_known && !pt_steal_read(&steal1))
 		res->steal_s = (isnan(res->steal_s) ? 0 : res->steal_s) + steal1 - steal0;
 	if (!warmup)
@@ -291,11 +295,51 @@ static void run_case(struct pt_run *run, size_t i)
 	pt_run_checkpoint(run);
 }
 
+/*
+ * After round done of an interleaved run with a budget: as many
+ * repetitions as the time left holds at the longest round so far, the
+ * profiled repetitions (one of each profiled case, estimated at its latest
+ * repetition's time) kept out of it. Only ever fewer, never below the
+ * rounds already run.
+ */
+static void fit_budget(struct pt_run *run, int done, double elapsed)
+{
+	struct pt_budget_in in = { .budget_s = run->budget_s,
+				   .elapsed_s = elapsed,
+				   .round_s = run->round_max_s,
+				   .warmup = run->warmup,
+				   .reps = run->reps,
+				   .rounds_done = done };
+	double est;
+	size_t i;
+	int reps;
+
+	for (i = 0; i < run->nresults; i++) {
+		const struct pt_case_result *res = &run->results[i];
+
+		if (res->status == PT_CASE_OK && res->w->profile && pt_profile_usable(run->prof))
+			in.profile_s += res->last_rep_s;
+	}
+	reps = pt_budget_reps(&in);
+	if (reps >= run->reps)
+		return;
+	if (isatty(STDERR_FILENO))
+		fprintf(stderr, "\r\033[K");
+	est = elapsed + (run->warmup + reps - done) * run->round_max_s + in.profile_s;
+	fprintf(stderr,
+		"ptbench run: a round takes up to %.0f s and the profiled repetitions about "
+		"%.0f s: %d repetitions, not %d, for the %.0f s budget; about %.0f s in all%s "
+		"(--budget 0 or --reps N to choose)\n",
+		run->round_max_s, in.profile_s, reps, run->reps, run->budget_s, est,
+		est > run->budget_s ? ", the fewest repetitions a budget leaves" : "");
+	run->reps = reps;
+}
+
 /* Repetition rep of every case still running, in suite order. */
 static void run_round(struct pt_run *run, int rep, bool warmup)
 {
-	double t0 = (double)pt_now_ns() / 1e9, elapsed;
-	int rounds = run->warmup + run->reps, done;
+	double t0 = (double)pt_now_ns() / 1e9, elapsed, took;
+	int rounds, done;
 	size_t i;
 
 	for (i = 0; i < run->nresults; i++)
@@ -305,12 +349,18 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 		pt_run_checkpoint(run);
 	done = warmup ? rep + 1 : run->warmup + rep + 1;
 	elapsed = (double)pt_now_ns() / 1e9 - run->started_mono_s;
+	took = (double)pt_now_ns() / 1e9 - t0;
+	if (took > run->round_max_s)
+		run->round_max_s = took;
+	if (run->budget_s > 0)
+		fit_budget(run, done, elapsed);
+	rounds = run->warmup + run->reps;
 	if (isatty(STDERR_FILENO))
 		fprintf(stderr, "\r\033[K");
 	fprintf(stderr,
 		"ptbench run: round %d/%d (%s %d) done in %.0f s; %.0f s elapsed, about %.0f s left\n",
-		done, rounds, warmup ? "warm-up" : "rep", rep + 1, (double)pt_now_ns() / 1e9 - t0,
-		elapsed, elapsed / done * (rounds - done));
+		done, rounds, warmup ? "warm-up" : "rep", rep + 1, took, elapsed,
+		elapsed / done * (rounds - done));
 }
 
 /*
@@ -572,6 +622,11 @@ static void json_run(struct pt_json *j, const struct pt_run *run, int exit_statu
 	pt_json_str(j, "id", run->run_id);
 	pt_json_str(j, "suite", run->suite);
 	pt_json_int(j, "reps", run->reps);
+	pt_json_int(j, "reps_planned", run->reps_planned);
+	if (run->budget_s > 0)
+		pt_json_num(j, "budget_seconds", run->budget_s);
+	else
+		pt_json_null(j, "budget_seconds");
 	pt_json_int(j, "warmup", run->warmup);
 	pt_json_str(j, "order", run->interleave ? "interleaved" : "sequential");
 	pt_json_str(j, "free_page_reporting", run->page_reporting);

@@ -28,6 +28,7 @@ struct pt_case_result {
 	int current_rep;
 	int nprimary;
 	double steal_s; /* host steal time during the case, NaN unknown */
+	double last_rep_s; /* how long its latest repetition took (the budget's estimate) */
 	bool profiled; /* the sampled repetition's profile_* rows were written */
 	int profile_rows; /* profile_* rows emitted in the repetition under way */
 	struct pt_prof_top top[PT_PROF_TOP]; /* its most sampled kernel functions */
@@ -47,8 +48,11 @@ struct pt_run {
 	const char *suite;
 	const char *out_dir;
 	const char *tag;
-	int reps;
+	int reps; /* lowered during the run where a budget asks */
 	int warmup;
+	int reps_planned; /* reps before the budget */
+	double budget_s; /* the whole run's time (--budget), 0 none; interleaved runs only */
+	double round_max_s; /* the longest round so far */
 	double mem_frac;
 	bool explicit_request;
 	bool interleave; /* rounds of one repetition of every case */

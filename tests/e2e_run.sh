@@ -81,6 +81,26 @@ check "unknown command: exit 2" status_is 2 "$PTBENCH" frobnicate
 check "unknown option: exit 2" status_is 2 "$PTBENCH" run --frob
 check "--reps 0: exit 2" status_is 2 "$PTBENCH" run --reps 0 --out "$tmp/x"
 check "--reps abc: exit 2" status_is 2 "$PTBENCH" run --reps abc --out "$tmp/x"
+# a budget the first round already spends: the fewest repetitions, said and recorded
+check "--budget: fewer repetitions" status_is 0 "$PTBENCH" run --workload tlb \
+	--case 'chase-4k-16K' --budget 0.001 --warm-guest off --no-profile --out "$tmp/budget"
+check "--budget: said on stderr" grep -q '3 repetitions, not 10, for the 0 s budget' "$tmp/err"
+check "--budget: 3 repetitions recorded" "$PY" - "$tmp/budget/meta.json" <<'PYEOF'
+import json, sys
+r = json.load(open(sys.argv[1]))["run"]
+assert r["reps"] == 3 and r["reps_planned"] == 10 and r["budget_seconds"] == 0.001, r
+assert json.load(open(sys.argv[1]))["cases"][0]["reps_ok"] == 3
+PYEOF
+check "--reps given: no default budget" status_is 0 "$PTBENCH" run --workload tlb \
+	--case 'chase-4k-16K' --reps 4 --warm-guest off --no-profile --out "$tmp/nobudget"
+check "--reps given: all its repetitions" "$PY" -c "
+import json; r = json.load(open('$tmp/nobudget/meta.json'))['run']
+assert r['reps'] == 4 and r['budget_seconds'] is None, r"
+for b in abc -1 3h nan 1e9 '' ' 5'; do
+	check "--budget '$b': exit 2" status_is 2 "$PTBENCH" run --budget "$b" --out "$tmp/x"
+done
+check "--budget with --sequential: exit 2" status_is 2 "$PTBENCH" run --budget 60 \
+	--sequential --out "$tmp/x"
 check "unknown suite: exit 2" status_is 2 "$PTBENCH" run --suite huge --out "$tmp/x"
 check "unknown workload: exit 2" status_is 2 "$PTBENCH" run --workload nope --out "$tmp/x"
 check "unknown event: exit 2, named" bash -c "

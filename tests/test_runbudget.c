@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* How many repetitions fit a run's time budget (harness/runbudget.c). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "harness/runbudget.h"
+
+/* A quick suite on a slow guest: 35 s rounds after a 4 s warm-up of guest memory. */
+static const struct pt_budget_in slow = {
+	.budget_s = 180,
+	.elapsed_s = 39, /* guest warm and the warm-up round */
+	.round_s = 35,
+	.profile_s = 31,
+	.warmup = 1,
+	.reps = 10,
+	.rounds_done = 1,
+};
+
+static void test_fits(void **state)
+{
+	struct pt_budget_in in = slow;
+
+	(void)state;
+	/* 180 - 39 - 31 = 110 s left: three 35 s rounds */
+	assert_int_equal(pt_budget_reps(&in), 3);
+	/* a fast host: every repetition fits */
+	in.round_s = 5;
+	assert_int_equal(pt_budget_reps(&in), 10);
+	/* between: 110 / 20 = 5 rounds */
+	in.round_s = 20;
+	assert_int_equal(pt_budget_reps(&in), 5);
+	/* a second warm-up round still to come takes one round of the time */
+	in.warmup = 2;
+	assert_int_equal(pt_budget_reps(&in), 4);
+}
+
+static void test_floor(void **state)
+{
+	struct pt_budget_in in = slow;
+
+	(void)state;
+	/* past the budget already: never fewer than 3 */
+	in.elapsed_s = 500;
+	assert_int_equal(pt_budget_reps(&in), PT_BUDGET_MIN_REPS);
+	/* nor more than asked for */
+	in.reps = 2;
+	assert_int_equal(pt_budget_reps(&in), 2);
+	/* nor fewer than already run: 6 rounds done, 5 of them timed */
+	in.reps = 10;
+	in.rounds_done = 6;
+	assert_int_equal(pt_budget_reps(&in), 5);
+}
+
+static void test_no_budget(void **state)
+{
+	struct pt_budget_in in = slow;
+
+	(void)state;
+	in.budget_s = 0;
+	assert_int_equal(pt_budget_reps(&in), 10);
+	in.budget_s = 180;
+	in.round_s = NAN;
+	assert_int_equal(pt_budget_reps(&in), 10);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fits),
+		cmocka_unit_test(test_floor),
+		cmocka_unit_test(test_no_budget),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
