@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The hypotheses of the walk calibration, each fitted and judged out of sample. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "analysis/calibpoints.h"
 #include "analysis/walkcalib.h"
@@ -174,15 +176,41 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 	return 0;
 }
 
-int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
-		     bool tlb_forced, bool repl_forced, struct pt_calib_point *pts, size_t n,
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void pt_walkcalib_progress(const struct pt_walkcalib *c, const char *fmt, ...)
+{
+	char line[256];
+	va_list ap;
+
+	if (!c->progress)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	/* one call: lines from the search's threads do not interleave */
+	fprintf(c->progress, "ptbench model walk calibrate: %s; %.0f s elapsed\n", line,
+		now_s() - c->t0);
+	fflush(c->progress);
+}
+
+int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
+		     const struct pt_walkcalib_opts *o, struct pt_calib_point *pts, size_t n,
 		     const struct pt_rundir *run, char *err, size_t errlen)
 {
 	size_t k;
 
 	memset(c, 0, sizeof(*c));
-	c->tlb_forced = tlb_forced;
-	c->repl_forced = repl_forced;
+	c->tlb_forced = o->tlb_forced;
+	c->repl_forced = o->repl_forced;
+	c->progress = o->progress;
+	c->t0 = now_s();
 	c->p = pts;
 	c->n = n;
 	c->y = calloc(n, sizeof(*c->y));
@@ -208,7 +236,7 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool
 	c->recorded_virt = !strcmp(run->meta.virtualized, "true")    ? 1
 			   : !strcmp(run->meta.virtualized, "false") ? 0
 								     : -1;
-	if (hypotheses(c, cfg, stage2_forced, err, errlen))
+	if (hypotheses(c, cfg, o->stage2_forced, err, errlen))
 		return -1;
 	return pt_walkcalib_ranges(c, err, errlen);
 }

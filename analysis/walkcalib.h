@@ -94,22 +94,33 @@ struct pt_walkcalib {
 	bool tlb_forced;
 	/* the user chose the LLC's replacement (--set cache.llc.replacement): not searched */
 	bool repl_forced;
+	FILE *progress; /* a line per step that takes seconds; NULL: silent */
+	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
+};
+
+struct pt_walkcalib_opts {
+	bool stage2_forced; /* the user chose the structure (below) */
+	bool tlb_forced; /* the user set the TLB sizes: none is searched */
+	bool repl_forced; /* the user set the LLC's replacement: cfg's is kept */
+	FILE *progress; /* where progress lines go, NULL none */
 };
 
 /*
  * Calibrate on n points of run. cfg: the base configuration (host caches
- * already applied); stage2_forced: the user chose the structure (cfg->s2:
+ * already applied). o->stage2_forced: the user chose the structure (cfg->s2:
  * none, or that host format, backing and layout, and cfg->shadow);
  * otherwise a run whose meta.json records a native host
  * (env.virtualization) has one stage only, and any other run the eight
  * structures (one stage, shadow, four nested, two shadow-over-nested) as
- * the hypotheses. tlb_forced: the user set the TLB sizes (none is searched);
- * repl_forced: the user set the LLC's replacement (cfg's is kept).
- * 0, or -1 with the reason in err; c is to be freed either way.
+ * the hypotheses. 0, or -1 with the reason in err; c is to be freed
+ * either way.
  */
-int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, bool stage2_forced,
-		     bool tlb_forced, bool repl_forced, struct pt_calib_point *pts, size_t n,
+int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
+		     const struct pt_walkcalib_opts *o, struct pt_calib_point *pts, size_t n,
 		     const struct pt_rundir *run, char *err, size_t errlen);
+/* A progress line ("ptbench model walk calibrate: ...", seconds so far), when asked for. */
+void pt_walkcalib_progress(const struct pt_walkcalib *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 void pt_walkcalib_free(struct pt_walkcalib *c);
 
 /* The chosen hypothesis' fitted ns per access at point i, and D128 there. */

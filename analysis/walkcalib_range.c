@@ -4,9 +4,12 @@
  * hypothesis that passes cross-validation) and walk_model.csv.
  */
 #include <math.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/parallel.h"
 #include "analysis/walkcalib.h"
 #include "model/walk_cost.h"
 #include "model/walk_fit.h"
@@ -30,26 +33,30 @@ static int features(const struct pt_calib_point *p, const struct pt_walk_cfg *cf
 	return -1;
 }
 
-/* Features with D128 at the guest, the host or both (one stage: guest only). */
-static int simulate_d128(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
-			 size_t errlen)
+/*
+ * Features with D128 at the guest, the host or both (one stage: guest
+ * only) under cfg, into fc; f: the D64 features under cfg.
+ */
+static int simulate_d128(const struct pt_walkcalib *c, const struct pt_walk_cfg *base,
+			 const double (*f)[PT_LAT_N], double (*fc)[PT_D128_AT_N][PT_LAT_N],
+			 char *err, size_t errlen)
 {
 	size_t i;
 
 	for (i = 0; i < c->n; i++) {
-		struct pt_walk_cfg cfg = h->cfg;
+		struct pt_walk_cfg cfg = *base;
 
-		if (features(&c->p[i], &cfg, PT_D128, h->fc[i][PT_D128_GUEST], err, errlen))
+		if (features(&c->p[i], &cfg, PT_D128, fc[i][PT_D128_GUEST], err, errlen))
 			return -1;
 		if (cfg.s2.format < 0) {
-			memcpy(h->fc[i][PT_D128_HOST], h->f[i], sizeof(h->fc[i][PT_D128_HOST]));
-			memcpy(h->fc[i][PT_D128_BOTH], h->fc[i][PT_D128_GUEST],
-			       sizeof(h->fc[i][PT_D128_BOTH]));
+			memcpy(fc[i][PT_D128_HOST], f[i], sizeof(fc[i][PT_D128_HOST]));
+			memcpy(fc[i][PT_D128_BOTH], fc[i][PT_D128_GUEST],
+			       sizeof(fc[i][PT_D128_BOTH]));
 			continue;
 		}
 		cfg.s2.format = PT_D128;
-		if (features(&c->p[i], &cfg, PT_D64, h->fc[i][PT_D128_HOST], err, errlen) ||
-		    features(&c->p[i], &cfg, PT_D128, h->fc[i][PT_D128_BOTH], err, errlen))
+		if (features(&c->p[i], &cfg, PT_D64, fc[i][PT_D128_HOST], err, errlen) ||
+		    features(&c->p[i], &cfg, PT_D128, fc[i][PT_D128_BOTH], err, errlen))
 			return -1;
 	}
 	return 0;
@@ -233,52 +240,53 @@ static int spread(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 	return bootstrap(c, h);
 }
 
-/* h with another LLC or TLB size (cfg): simulated at D64 and D128, its bootstrap widens the ranges. */
-static int alternative(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
-		       const struct pt_walk_cfg *cfg, char *err, size_t errlen)
-{
-	struct pt_walkcalib_hyp t = *h;
-	size_t i;
-	int r = -1;
+/*
+ * One configuration whose D128 costs widen the ranges: a passing
+ * hypothesis' own (own: its D64 features are h->f, its D128 ones go into
+ * h->fc and its median costs into h->d128), or one of its alternatives,
+ * simulated here at D64 and D128 and fitted round by round.
+ */
+struct range_job {
+	struct pt_walkcalib_hyp *h;
+	struct pt_walk_cfg cfg;
+	bool own;
+	double (*f)[PT_LAT_N];
+	double (*fc)[PT_D128_AT_N][PT_LAT_N];
+	char err[512];
+};
 
-	t.cfg = *cfg;
-	t.d128 = NULL; /* only the hypothesis' own configuration gives the point values */
-	t.f = calloc(c->n, sizeof(*t.f));
-	t.fc = calloc(c->n, sizeof(*t.fc));
-	t.latr = calloc(c->nr, sizeof(*t.latr));
-	if (!t.f || !t.fc || !t.latr) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	for (i = 0; i < c->n; i++)
-		if (features(&c->p[i], cfg, PT_D64, t.f[i], err, errlen))
-			goto out;
-	if (simulate_d128(c, &t, err, errlen))
-		goto out;
-	if (pt_walkcalib_fit_rounds(c, (const double(*)[PT_LAT_N])t.f, t.latr) ||
-	    spread(c, &t, (const double(*)[PT_LAT_N])t.latr)) {
-		snprintf(err, errlen, "out of memory");
-		goto out;
-	}
-	r = 0;
-out:
-	free(t.f);
-	free(t.fc);
-	free(t.latr);
-	return r;
+struct range_jobs {
+	struct pt_walkcalib *c;
+	struct range_job *j;
+	size_t n;
+	atomic_size_t done;
+};
+
+static int add_job(struct range_jobs *r, struct pt_walkcalib_hyp *h, const struct pt_walk_cfg *cfg,
+		   bool own)
+{
+	struct range_job *j = &r->j[r->n++];
+
+	j->h = h;
+	j->cfg = *cfg;
+	j->own = own;
+	j->f = own ? h->f : calloc(r->c->n, sizeof(*j->f));
+	j->fc = own ? h->fc : calloc(r->c->n, sizeof(*j->fc));
+	return j->f && j->fc ? 0 : -1;
 }
 
 /*
- * The LLC sizes and replacements and the TLB sizes of h, other than its
- * own, whose held-out error passes (the LLC judged at h's final TLB sizes;
- * the TLB sizes at the LLC of the TLB search): the structure's own
- * uncertainty.
+ * The configurations of h: its own, and every other LLC size and
+ * replacement and TLB size whose held-out error passes (the LLC judged at
+ * h's final TLB sizes; the TLB sizes at the LLC of the TLB search): the
+ * structure's own uncertainty.
  */
-static int alternatives(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h, double bound,
-			char *err, size_t errlen)
+static int add_jobs(struct range_jobs *r, struct pt_walkcalib_hyp *h, double bound)
 {
 	size_t k;
 
+	if (add_job(r, h, &h->cfg, true))
+		return -1;
 	for (k = 0; k < h->nllc; k++) {
 		struct pt_walk_cfg cfg = h->cfg;
 
@@ -288,7 +296,7 @@ static int alternatives(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h
 			continue;
 		cfg.cache[2].size_bytes = h->llc[k];
 		cfg.cache[2].random = h->llc_random[k];
-		if (alternative(c, h, &cfg, err, errlen))
+		if (add_job(r, h, &cfg, false))
 			return -1;
 	}
 	for (k = 0; k < h->ntlb; k++) {
@@ -301,37 +309,92 @@ static int alternatives(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h
 		cfg.l1tlb_ways = h->tlb[k].l1_ways;
 		cfg.l2tlb_entries = h->tlb[k].l2;
 		cfg.l2tlb_ways = h->tlb[k].l2_ways;
-		if (alternative(c, h, &cfg, err, errlen))
+		if (add_job(r, h, &cfg, false))
 			return -1;
 	}
 	return 0;
 }
 
+/* The simulations of one configuration: the part worth sharing among the CPUs. */
+static int simulate_job(void *arg, size_t k)
+{
+	struct range_jobs *r = arg;
+	struct range_job *j = &r->j[k];
+	size_t i;
+
+	for (i = 0; !j->own && i < r->c->n; i++)
+		if (features(&r->c->p[i], &j->cfg, PT_D64, j->f[i], j->err, sizeof(j->err)))
+			return -1;
+	if (simulate_d128(r->c, &j->cfg, (const double(*)[PT_LAT_N])j->f, j->fc, j->err,
+			  sizeof(j->err)))
+		return -1;
+	pt_walkcalib_progress(r->c, "D128 under %zu/%zu configurations",
+			      atomic_fetch_add(&r->done, 1) + 1, r->n);
+	return 0;
+}
+
+/* A simulated configuration's bootstrap widens the ranges. */
+static int widen_job(struct pt_walkcalib *c, struct range_job *j)
+{
+	struct pt_walkcalib_hyp t;
+	int r;
+
+	if (j->own)
+		return spread(c, j->h, (const double(*)[PT_LAT_N])j->h->latr);
+	t = *j->h;
+	t.cfg = j->cfg;
+	t.d128 = NULL; /* only the hypothesis' own configuration gives the point values */
+	t.f = j->f;
+	t.fc = j->fc;
+	t.latr = calloc(c->nr, sizeof(*t.latr));
+	r = !t.latr || pt_walkcalib_fit_rounds(c, (const double(*)[PT_LAT_N])t.f, t.latr) ||
+	    spread(c, &t, (const double(*)[PT_LAT_N])t.latr);
+	free(t.latr);
+	return r ? -1 : 0;
+}
+
 int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen)
 {
 	double bound = PT_WALKCALIB_PASS * c->h[c->best].worse;
-	size_t i, e, k;
+	struct range_jobs r = { .c = c };
+	size_t i, e, k, max = 0;
+	int ret = -1;
 
 	for (i = 0; i < c->n; i++)
 		for (e = 0; e < PT_D128_AT_N; e++) {
 			c->lo[i][e] = INFINITY;
 			c->hi[i][e] = -INFINITY;
 		}
-	for (k = 0; k < c->nh; k++) {
-		struct pt_walkcalib_hyp *h = &c->h[k];
-
-		if (!h->pass)
-			continue;
-		if (simulate_d128(c, h, err, errlen))
-			return -1;
-		if (spread(c, h, (const double(*)[PT_LAT_N])h->latr)) {
-			snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-		if (alternatives(c, h, bound, err, errlen))
-			return -1;
+	for (k = 0; k < c->nh; k++)
+		max += c->h[k].pass ? 1 + c->h[k].nllc + c->h[k].ntlb : 0;
+	r.j = calloc(max ? max : 1, sizeof(*r.j));
+	atomic_init(&r.done, 0);
+	snprintf(err, errlen, "out of memory");
+	if (!r.j)
+		return -1;
+	for (k = 0; k < c->nh; k++)
+		if (c->h[k].pass && add_jobs(&r, &c->h[k], bound))
+			goto out;
+	if (pt_parallel_for(r.n, simulate_job, &r) < 0) {
+		for (k = 0; k < r.n; k++)
+			if (r.j[k].err[0])
+				snprintf(err, errlen, "%s", r.j[k].err);
+		goto out;
 	}
-	return 0;
+	/* in order, after every simulation: the bootstraps are cheap and share lo/hi */
+	for (k = 0; k < r.n; k++)
+		if (widen_job(c, &r.j[k]))
+			goto out;
+	err[0] = '\0';
+	ret = 0;
+out:
+	for (k = 0; k < r.n; k++)
+		if (!r.j[k].own) {
+			free(r.j[k].f);
+			free(r.j[k].fc);
+		}
+	free(r.j);
+	return ret;
 }
 
 static void row(FILE *f, const char *src, const struct pt_calib_point *p, double ns, double rel,

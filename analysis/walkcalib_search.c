@@ -5,17 +5,15 @@
  * held-out error, the hypotheses shared among one thread per CPU.
  */
 #include <math.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/parallel.h"
 #include "analysis/walkcalib.h"
 #include "model/walk_cost.h"
 #include "model/walk_fit.h"
-
-#define MAX_THREADS 8 /* hypotheses searched at once, at most one per CPU */
 
 static int simulate(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, double (*f)[PT_LAT_N],
 		    char *err, size_t errlen)
@@ -221,58 +219,51 @@ static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f
 	return c->repl_forced ? 0 : sweep_llc(c, h, f, !base);
 }
 
-struct workers {
+struct searches {
 	struct pt_walkcalib *c;
-	atomic_size_t next;
-	atomic_int failed;
+	atomic_size_t done;
 };
 
-/* Hypotheses are independent: each worker takes the next one until none is left. */
-static void *worker(void *arg)
+/* Hypotheses are independent: one job each, with its own scratch features. */
+static int search_job(void *arg, size_t k)
 {
-	struct workers *w = arg;
-	double(*f)[PT_LAT_N] = calloc(w->c->n, sizeof(*f));
-	size_t k;
+	struct searches *s = arg;
+	struct pt_walkcalib *c = s->c;
+	double(*f)[PT_LAT_N] = calloc(c->n, sizeof(*f));
+	int r = -1;
 
 	if (!f) {
-		atomic_store(&w->failed, 1);
-		return NULL;
+		snprintf(c->h[k].err, sizeof(c->h[k].err), "out of memory");
+		return -1;
 	}
-	while ((k = atomic_fetch_add(&w->next, 1)) < w->c->nh && !atomic_load(&w->failed))
-		if (search(w->c, &w->c->h[k], f))
-			atomic_store(&w->failed, 1);
+	if (!search(c, &c->h[k], f)) {
+		pt_walkcalib_progress(c, "structure %zu/%zu searched (%s)",
+				      atomic_fetch_add(&s->done, 1) + 1, c->nh, c->h[k].name);
+		r = 0;
+	}
 	free(f);
-	return NULL;
+	return r;
 }
 
 int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
 {
-	pthread_t th[MAX_THREADS];
-	struct workers w = { .c = c };
+	struct searches s = { .c = c };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t nt = cpus > 1 ? (size_t)cpus : 1, k, started = 0;
+	size_t k;
+	int r;
 
-	if (nt > MAX_THREADS)
-		nt = MAX_THREADS;
-	if (nt > c->nh)
-		nt = c->nh;
-	atomic_init(&w.next, 0);
-	atomic_init(&w.failed, 0);
-	/* the calling thread is one of the workers; a thread that cannot start is one fewer */
-	for (k = 1; k < nt; k++)
-		if (!pthread_create(&th[started], NULL, worker, &w))
-			started++;
-	worker(&w);
-	for (k = 0; k < started; k++)
-		pthread_join(th[k], NULL);
+	atomic_init(&s.done, 0);
+	pt_walkcalib_progress(c, "searching %zu structures on %ld CPUs", c->nh,
+			      cpus > 1 ? cpus : 1);
+	r = pt_parallel_for(c->nh, search_job, &s);
 	for (k = 0; k < c->nh; k++)
-		if (c->h[k].err[0] || !isfinite(c->h[k].worse)) {
+		if (c->h[k].err[0] || (r >= 0 && !isfinite(c->h[k].worse))) {
 			snprintf(err, errlen, "%s: %s", c->h[k].name,
 				 c->h[k].err[0] ? c->h[k].err : "no configuration could be fitted");
 			return -1;
 		}
-	if (atomic_load(&w.failed)) {
-		snprintf(err, errlen, "out of memory");
+	if (r < 0) {
+		snprintf(err, errlen, "the search failed");
 		return -1;
 	}
 	return 0;

@@ -223,6 +223,10 @@ static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, boo
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
 	char err[1024], path[PATH_MAX];
+	struct pt_walkcalib_opts co = { .stage2_forced = forced,
+					.tlb_forced = tlb_given,
+					.repl_forced = repl_given,
+					.progress = stderr };
 	struct pt_walkcalib c;
 	struct pt_rundir run;
 	size_t n;
@@ -244,8 +248,7 @@ static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, boo
 		return pt_usage_error(CMD, "%s", err);
 	}
 	/* the repetitions stay in run: the weights and the bootstrap read them */
-	r = pt_walkcalib_run(&c, &o->cfg, forced, tlb_given, repl_given, pts, n, &run, err,
-			     sizeof(err));
+	r = pt_walkcalib_run(&c, &o->cfg, &co, pts, n, &run, err, sizeof(err));
 	if (r) {
 		r = pt_usage_error(CMD, "%s", err);
 	} else {
