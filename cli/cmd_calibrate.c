@@ -60,7 +60,7 @@ static void progress(const struct calib_args *a, double started, int pair, int s
 }
 
 /*
- * "RUNNER run --suite S [--reps N] --out DIR --force [RUN-OPTIONS...]":
+ * "RUNNER run --suite S --reps N --out DIR --force [RUN-OPTIONS...]":
  * --force because DIR is calibrate's own, and a calibrate run again into
  * the same --out must replace the runs there, not be refused (or, worse,
  * read the old ones).
@@ -73,10 +73,12 @@ static void run_argv(const struct calib_args *a, const char *out, char **argv)
 	argv[n++] = "run";
 	argv[n++] = "--suite";
 	argv[n++] = (char *)a->suite;
-	if (a->reps) {
-		argv[n++] = "--reps";
-		argv[n++] = (char *)a->reps;
-	}
+	/*
+	 * Always given: without --reps the quick suite keeps to a time budget
+	 * (run --budget), and the A/A runs would not all measure alike.
+	 */
+	argv[n++] = "--reps";
+	argv[n++] = a->reps ? (char *)a->reps : "10";
 	argv[n++] = "--out";
 	argv[n++] = (char *)out;
 	argv[n++] = "--force";

@@ -153,13 +153,25 @@ def title(doc, run, run2):
         doc.add("Compared with %s (BASE: this run, NEW: that run)." % code(run2.dir), "")
 
 
+def budget_note(run):
+    """Why a run measured fewer repetitions than planned (run --budget), or ''."""
+    reps = run.meta_get("run", "reps")
+    planned = run.meta_get("run", "reps_planned")
+    budget = run.meta_get("run", "budget_seconds")
+    if not (isinstance(reps, int) and isinstance(planned, int) and planned > reps
+            and isinstance(budget, (int, float))):
+        return ""
+    return " (of %d planned: the run's %.0f s time budget, run --budget)" % (planned, budget)
+
+
 def machine_line(run):
     """One line: what was measured, where."""
     parts = [run.meta_get("regime", "text") or "regime not recorded",
              "kernel %s" % run.meta_get("env", "kernel_release", default="?"),
              run.meta_get("env", "cpu_model", default="CPU not recorded"),
-             "suite %s, %s repetitions" % (run.meta_get("run", "suite", default="?"),
-                                          run.meta_get("run", "reps", default="?"))]
+             "suite %s, %s repetitions%s" % (run.meta_get("run", "suite", default="?"),
+                                            run.meta_get("run", "reps", default="?"),
+                                            budget_note(run))]
     started = run.meta_get("run", "started_utc")
     if started:
         parts.append("started %s" % started)

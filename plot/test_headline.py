@@ -26,6 +26,29 @@ class TestFitMiss(unittest.TestCase):
         self.assertIsNone(reporttext._fit_miss_pct(None, 10))
 
 
+class TestBudgetNote(unittest.TestCase):
+    """The machine line says when a time budget cut the repetitions."""
+
+    class FakeRun:
+        def __init__(self, run):
+            self.meta = {"run": run}
+
+        meta_get = ptdata.Run.meta_get
+
+    def test_cut(self):
+        import reporttext
+        r = self.FakeRun({"reps": 3, "reps_planned": 10, "budget_seconds": 180})
+        self.assertEqual(reporttext.budget_note(r),
+                         " (of 10 planned: the run's 180 s time budget, run --budget)")
+
+    def test_not_cut(self):
+        import reporttext
+        for run in ({"reps": 10, "reps_planned": 10, "budget_seconds": 180},
+                    {"reps": 10, "reps_planned": 10, "budget_seconds": None},
+                    {"reps": 10}):
+            self.assertEqual(reporttext.budget_note(self.FakeRun(run)), "")
+
+
 class TestHeadline(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

@@ -321,6 +321,11 @@ expect_rc 1 "compare without gate.conf" "$PTBENCH" compare "$tmp/cal/pair-001/b"
 expect_in "$tmp/err" "wild ns_per_access" "the noisy series fails the default gate"
 expect_rc 1 "gate=off under --strict" "$PTBENCH" compare "$tmp/cal/pair-001/b" \
 	"$tmp/cal/pair-002/a" --config "$tmp/cal/gate.conf" --strict
+# without --reps: 10 all the same, so no run's time budget makes the pairs differ
+expect_rc 0 "calibrate, reps not given" "$PTBENCH" calibrate --pairs 1 --suite quick \
+	--out "$tmp/cal-q" --runner "$tmp/runner.sh"
+expect_in "$tmp/runner.calls" "^run --suite quick --reps 10 --out $tmp/cal-q/pair-001/a --force$" \
+	"calibrate passes --reps 10"
 # SIGINT stops calibrate and the run it is waiting for, which is reaped.
 printf '#!/bin/sh\necho $$ >"%s"\nexec sleep 60\n' "$tmp/sleeper.pid" >"$tmp/sleeper.sh"
 chmod +x "$tmp/sleeper.sh"
