@@ -209,6 +209,7 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	memset(c, 0, sizeof(*c));
 	c->tlb_forced = o->tlb_forced;
 	c->repl_forced = o->repl_forced;
+	c->tlb_repl_forced = o->tlb_repl_forced;
 	c->progress = o->progress;
 	c->t0 = now_s();
 	c->p = pts;

@@ -29,7 +29,7 @@
 
 #define PT_WALKCALIB_MAX_HYP 8
 #define PT_WALKCALIB_MAX_LLC 16 /* the sizes, with LRU and with random replacement */
-#define PT_WALKCALIB_MAX_TLB 8
+#define PT_WALKCALIB_MAX_TLB 10
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
 /* Fewer rounds than this and the medians are fitted as one round. */
@@ -40,6 +40,7 @@ struct pt_walkcalib_tlb {
 	uint64_t l1, l2;
 	unsigned l1_ways, l2_ways;
 	double worse; /* held-out error with it */
+	bool random; /* random replacement, not LRU */
 };
 
 /* Where D128 is used: the guest's tables, the host's, or both. */
@@ -94,6 +95,8 @@ struct pt_walkcalib {
 	bool tlb_forced;
 	/* the user chose the LLC's replacement (--set cache.llc.replacement): not searched */
 	bool repl_forced;
+	/* the same for the TLBs' (--set tlb.replacement) */
+	bool tlb_repl_forced;
 	FILE *progress; /* a line per step that takes seconds; NULL: silent */
 	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
 };
@@ -102,6 +105,7 @@ struct pt_walkcalib_opts {
 	bool stage2_forced; /* the user chose the structure (below) */
 	bool tlb_forced; /* the user set the TLB sizes: none is searched */
 	bool repl_forced; /* the user set the LLC's replacement: cfg's is kept */
+	bool tlb_repl_forced; /* the user set the TLBs' replacement: cfg's is kept */
 	FILE *progress; /* where progress lines go, NULL none */
 };
 

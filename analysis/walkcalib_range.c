@@ -277,7 +277,7 @@ static int add_job(struct range_jobs *r, struct pt_walkcalib_hyp *h, const struc
 
 /*
  * The configurations of h: its own, and every other LLC size and
- * replacement and TLB size whose held-out error passes (the LLC judged at
+ * replacement and TLB size and replacement whose held-out error passes (the LLC judged at
  * h's final TLB sizes; the TLB sizes at the LLC of the TLB search): the
  * structure's own uncertainty.
  */
@@ -303,12 +303,14 @@ static int add_jobs(struct range_jobs *r, struct pt_walkcalib_hyp *h, double bou
 		struct pt_walk_cfg cfg = h->cfg;
 
 		if (!(h->tlb[k].worse <= bound) ||
-		    (h->tlb[k].l1 == cfg.l1tlb_entries && h->tlb[k].l2 == cfg.l2tlb_entries))
+		    (h->tlb[k].l1 == cfg.l1tlb_entries && h->tlb[k].l2 == cfg.l2tlb_entries &&
+		     h->tlb[k].random == cfg.tlb_random))
 			continue;
 		cfg.l1tlb_entries = h->tlb[k].l1;
 		cfg.l1tlb_ways = h->tlb[k].l1_ways;
 		cfg.l2tlb_entries = h->tlb[k].l2;
 		cfg.l2tlb_ways = h->tlb[k].l2_ways;
+		cfg.tlb_random = h->tlb[k].random;
 		if (add_job(r, h, &cfg, false))
 			return -1;
 	}

@@ -123,10 +123,10 @@ static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double 
  * so the sizes are chosen like the LLC:
  * the L2 first at the L1 it has, then the L1 at the chosen L2.
  */
-static const struct pt_walkcalib_tlb l2_sizes[] = {
-	{ 0, 1024, 0, 8, 0 },  { 0, 1536, 0, 12, 0 }, { 0, 2048, 0, 8, 0 },
-	{ 0, 3072, 0, 12, 0 }, { 0, 4096, 0, 8, 0 },
-};
+static const struct {
+	uint64_t l2;
+	unsigned l2_ways;
+} l2_sizes[] = { { 1024, 8 }, { 1536, 12 }, { 2048, 8 }, { 3072, 12 }, { 4096, 8 } };
 static const uint64_t l1_sizes[] = { 32, 64, 96 };
 
 static int try_tlb(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N],
@@ -134,8 +134,10 @@ static int try_tlb(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 {
 	struct pt_walkcalib_tlb *t = &h->tlb[h->ntlb];
 
-	*t = (struct pt_walkcalib_tlb){ cfg->l1tlb_entries, cfg->l2tlb_entries, cfg->l1tlb_ways,
-					cfg->l2tlb_ways, NAN };
+	*t = (struct pt_walkcalib_tlb){
+		cfg->l1tlb_entries, cfg->l2tlb_entries, cfg->l1tlb_ways, cfg->l2tlb_ways, NAN,
+		cfg->tlb_random
+	};
 	if (try_cfg(c, h, f, cfg, &t->worse))
 		return -1;
 	h->ntlb++;
@@ -165,10 +167,29 @@ static int sweep_tlb(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double 
 	return 0;
 }
 
+/*
+ * The TLBs' replacement flipped at the chosen sizes. A chase visits its
+ * pages in the same order every pass: LRU over a working set a little
+ * larger than a set's ways misses on every access, where the pseudo-LRU
+ * or random policies of real TLBs keep a share; which describes this
+ * machine's TLBs is decided like the sizes.
+ */
+static int flip_tlb_replacement(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
+				double (*f)[PT_LAT_N])
+{
+	struct pt_walk_cfg cfg = h->cfg;
+
+	if (h->ntlb == PT_WALKCALIB_MAX_TLB)
+		return 0;
+	cfg.tlb_random = !cfg.tlb_random;
+	return try_tlb(c, h, f, &cfg);
+}
+
 static bool same_tlb(const struct pt_walk_cfg *a, const struct pt_walk_cfg *b)
 {
 	return a->l1tlb_entries == b->l1tlb_entries && a->l1tlb_ways == b->l1tlb_ways &&
-	       a->l2tlb_entries == b->l2tlb_entries && a->l2tlb_ways == b->l2tlb_ways;
+	       a->l2tlb_entries == b->l2tlb_entries && a->l2tlb_ways == b->l2tlb_ways &&
+	       a->tlb_random == b->tlb_random;
 }
 
 /* After the TLB moved: the LLC sizes either side of the chosen one, at the new TLB. */
@@ -192,7 +213,8 @@ static int refine_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double
 
 /*
  * One hypothesis: its effective LLC, then (unless the user gave them) its
- * TLB sizes, then the LLC again around the chosen one if the TLB changed,
+ * TLB sizes and the TLBs' replacement at those sizes, then the LLC again
+ * around the chosen one if the TLB changed,
  * then (unless the user chose it) every LLC size again with random
  * replacement at the final TLB sizes. A guest's share of a host's LLC is
  * evicted by other tenants as well as by itself, which LRU over a fixed
@@ -209,13 +231,13 @@ static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f
 	h->nllc = 0;
 	if (sweep_llc(c, h, f, base))
 		return -1;
-	if (!c->tlb_forced) {
-		before = h->cfg;
-		if (sweep_tlb(c, h, f))
-			return -1;
-		if (!same_tlb(&before, &h->cfg) && refine_llc(c, h, f))
-			return -1;
-	}
+	before = h->cfg;
+	if (!c->tlb_forced && sweep_tlb(c, h, f))
+		return -1;
+	if (!c->tlb_repl_forced && flip_tlb_replacement(c, h, f))
+		return -1;
+	if (!same_tlb(&before, &h->cfg) && refine_llc(c, h, f))
+		return -1;
 	return c->repl_forced ? 0 : sweep_llc(c, h, f, !base);
 }
 

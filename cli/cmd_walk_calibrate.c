@@ -81,7 +81,7 @@ static void print_hyps(const struct pt_walkcalib *c)
 		       PT_WALKCALIB_MIN_ROUNDS);
 	printf("# per hypothesis: the LLC sizes with LRU and (/r) random replacement (* judged at "
 	       "its final TLB sizes, the others at the TLB before the TLB search), then the TLB "
-	       "sizes, by held-out error\n");
+	       "sizes and (/r) random replacement at the best, by held-out error\n");
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
@@ -95,8 +95,9 @@ static void print_hyps(const struct pt_walkcalib *c)
 			continue;
 		printf("# %s: TLB L1/L2 entries by held-out rms_rel_err:", h->name);
 		for (l = 0; l < h->ntlb; l++)
-			printf(" %llu/%llu=%.3f", (unsigned long long)h->tlb[l].l1,
-			       (unsigned long long)h->tlb[l].l2, h->tlb[l].worse);
+			printf(" %llu/%llu%s=%.3f", (unsigned long long)h->tlb[l].l1,
+			       (unsigned long long)h->tlb[l].l2, h->tlb[l].random ? "/r" : "",
+			       h->tlb[l].worse);
 		printf("\n");
 	}
 	printf("# hypotheses (rms_rel_err): in-sample fit, held-out thp+hugetlb from 4k+dense, "
@@ -105,11 +106,12 @@ static void print_hyps(const struct pt_walkcalib *c)
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM%s "
-		       "tlb=%llu/%llu%s%s\n",
+		       "tlb=%llu/%llu%s%s%s\n",
 		       h->name, h->fit, h->huge, h->lowo,
 		       (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
 		       h->cfg.cache[2].random ? "/r" : "", (unsigned long long)h->cfg.l1tlb_entries,
-		       (unsigned long long)h->cfg.l2tlb_entries, k == c->best ? "  <- chosen" : "",
+		       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.tlb_random ? "/r" : "",
+		       k == c->best ? "  <- chosen" : "",
 		       h->pass && k != c->best ? "  (passes)" : "");
 	}
 }
@@ -121,15 +123,16 @@ static void print_result(const struct pt_walkcalib *c)
 	size_t i;
 	unsigned j, e;
 
-	printf("# chosen: %s, effective LLC %lluM (%s replacement), TLB %llu/%llu entries (by "
-	       "held-out error, not in-sample fit)\n",
+	printf("# chosen: %s, effective LLC %lluM (%s replacement), TLB %llu/%llu entries (%s "
+	       "replacement; by held-out error, not in-sample fit)\n",
 	       h->name, (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
 	       h->cfg.cache[2].random ? "random" : "LRU", (unsigned long long)h->cfg.l1tlb_entries,
-	       (unsigned long long)h->cfg.l2tlb_entries);
+	       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.tlb_random ? "random" : "LRU");
 	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
-	       "tlb.l2.ways = %u\n",
+	       "tlb.l2.ways = %u\ntlb.replacement = %s\n",
 	       h->cfg.shadow ? "on" : "off", (unsigned long long)h->cfg.l1tlb_entries,
-	       h->cfg.l1tlb_ways, (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l2tlb_ways);
+	       h->cfg.l1tlb_ways, (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l2tlb_ways,
+	       h->cfg.tlb_random ? "random" : "lru");
 	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
 	       "cache.llc.size = %llu\ncache.llc.replacement = %s\n",
 	       h->cfg.s2.format < 0 ? "none"
@@ -219,13 +222,14 @@ static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *r
 }
 
 static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, bool repl_given,
-		     const char *dir, const char *out)
+		     bool tlb_repl_given, const char *dir, const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
 	char err[1024], path[PATH_MAX];
 	struct pt_walkcalib_opts co = { .stage2_forced = forced,
 					.tlb_forced = tlb_given,
 					.repl_forced = repl_given,
+					.tlb_repl_forced = tlb_repl_given,
 					.progress = stderr };
 	struct pt_walkcalib c;
 	struct pt_rundir run;
@@ -279,9 +283,10 @@ static void usage(void)
 	       "fixes it (a native host: --stage2 none); with it, --set shadow=on "
 	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
 	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "
-	       "--set or --config gives a tlb.* size, and the LLC's replacement "
-	       "(LRU or random, each at every size) unless it gives "
-	       "cache.llc.replacement. Prints 'fit: rms_rel_err=X', "
+	       "--set or --config gives a tlb.* size; the TLBs' replacement (LRU or "
+	       "random at the chosen sizes) unless it gives tlb.replacement; and "
+	       "the LLC's replacement (LRU or random, each at every size) unless it "
+	       "gives cache.llc.replacement. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both) and 'half:' lines for chase-half cases.\n");
 }
@@ -311,8 +316,9 @@ int walk_calibrate(int argc, char **argv)
 	probe = o;
 	probe.cfg.l1tlb_entries = probe.cfg.l2tlb_entries = 0;
 	probe.cfg.l1tlb_ways = probe.cfg.l2tlb_ways = 0;
-	/* the same for the LLC's replacement: o starts LRU, probe random */
+	/* the same for the LLC's and the TLBs' replacement: o starts LRU, probe random */
 	probe.cfg.cache[2].random = true;
+	probe.cfg.tlb_random = true;
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -348,5 +354,6 @@ int walk_calibrate(int argc, char **argv)
 	return calibrate(&o, forced,
 			 probe.cfg.l1tlb_entries || probe.cfg.l2tlb_entries ||
 				 probe.cfg.l1tlb_ways || probe.cfg.l2tlb_ways,
-			 o.cfg.cache[2].random || !probe.cfg.cache[2].random, dir, out);
+			 o.cfg.cache[2].random || !probe.cfg.cache[2].random,
+			 o.cfg.tlb_random || !probe.cfg.tlb_random, dir, out);
 }

@@ -118,6 +118,11 @@ else
 		"$tmp/cal.txt")" -eq 8 ] || fail "want random replacement tried for each of 8 hypotheses"
 	grep -q '^cache.llc.replacement = \(lru\|random\)$' "$tmp/cal.txt" ||
 		fail "no chosen cache.llc.replacement"
+	# and the TLBs' replacement at the chosen sizes
+	[ "$(grep -c '^# .*: TLB L1/L2 entries by held-out rms_rel_err: .* [0-9]*/[0-9]*/r=' \
+		"$tmp/cal.txt")" -eq 8 ] || fail "want random TLB replacement tried for each of 8"
+	grep -q '^tlb.replacement = \(lru\|random\)$' "$tmp/cal.txt" ||
+		fail "no chosen tlb.replacement"
 	m=$tmp/run/walk_model.csv
 	ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
 	head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis$' ||
@@ -136,15 +141,20 @@ else
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
-	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/native.txt" || fail "given TLB searched"
+	# only the given sizes with the other replacement tried: no other size searched
+	[ "$(grep '^# .*TLB L1/L2 entries by held-out' "$tmp/native.txt" |
+		grep -o ' [0-9]*/[0-9]*\(/r\)\?=' | tr -d ' \n')" = "48/$(sed -n \
+		's/^tlb.l2.entries = //p' "$tmp/native.txt")/r=" ] || fail "given TLB searched"
 	grep -q '^tlb.l1.entries = 48$' "$tmp/native.txt" || fail "given TLB not kept"
 	grep -q '/r=' "$tmp/native.txt" || fail "replacement not searched with only the TLB given"
 	# the replacement given (even LRU, the default): kept, not searched
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/lru.csv" \
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
-		>"$tmp/lru.txt" || fail "calibrate with the replacement given"
+		--set tlb.replacement=lru >"$tmp/lru.txt" || fail "calibrate with the replacement given"
 	! grep -q '/r=' "$tmp/lru.txt" || fail "given replacement searched"
+	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/lru.txt" || fail "given TLB searched"
 	grep -q '^cache.llc.replacement = lru$' "$tmp/lru.txt" || fail "given replacement not kept"
+	grep -q '^tlb.replacement = lru$' "$tmp/lru.txt" || fail "given TLB replacement not kept"
 	expect_exit 2 "tlb.bogus" "$PT" model walk calibrate --results "$tmp/run" --set tlb.bogus=1
 	grep -q '^fit: rms_rel_err=' "$tmp/native.txt" || fail "native: no fit: line"
 	expect_exit 2 "stage2" "$PT" model walk calibrate --results "$tmp/run" --stage2 d256
