@@ -5,6 +5,8 @@
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "analysis/parallel.h"
@@ -67,6 +69,17 @@ static void test_none(void **state)
 
 int main(void)
 {
+	const char *emu = getenv("PTBENCH_EMULATED");
+
+	/*
+	 * Under qemu-aarch64-static -L (the arm64 test build), a dynamically
+	 * linked program's first pthread_create never returns: a five-line
+	 * create-and-join program hangs there too, and runs when linked
+	 * statically. Skipped (77), not passed.
+	 */
+	if (emu && !strcmp(emu, "1"))
+		return 77;
+
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_once),
 		cmocka_unit_test(test_failure),
