@@ -214,8 +214,8 @@ static int refine_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double
 /*
  * One hypothesis: its effective LLC, then (unless the user gave them) its
  * TLB sizes and the TLBs' replacement at those sizes, then the LLC again
- * around the chosen one if the TLB changed,
- * then (unless the user chose it) every LLC size again with random
+ * around the chosen one if the TLB changed, then (unless the user chose
+ * it) every LLC size again with random
  * replacement at the final TLB sizes. A guest's share of a host's LLC is
  * evicted by other tenants as well as by itself, which LRU over a fixed
  * size does not describe: whether random victims describe it better is
@@ -275,7 +275,7 @@ int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
 	int r;
 
 	atomic_init(&s.done, 0);
-	pt_walkcalib_progress(c, "searching %zu structures on %ld CPUs", c->nh,
+	pt_walkcalib_progress(c, "searching %zu structures, one thread per CPU (%ld online)", c->nh,
 			      cpus > 1 ? cpus : 1);
 	r = pt_parallel_for(c->nh, search_job, &s);
 	for (k = 0; k < c->nh; k++)

@@ -35,7 +35,8 @@ void cmp_report_stderr(struct compare_ctx *x)
 	if (r->gate_blind)
 		fprintf(stderr,
 			"ptbench compare: WARNING: the gate cannot fire at these sample "
-			"counts under %s correction; add repetitions\n",
+			"counts under %s correction; add repetitions (run --reps 10: the quick "
+			"suite measures fewer where its 3-minute budget asks)\n",
 			pt_correction_name(r->correction));
 	if (r->base_only)
 		fprintf(stderr, "ptbench compare: note: %zu series of BASE are missing from NEW\n",

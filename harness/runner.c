@@ -232,9 +232,8 @@ static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
 	struct pt_case_result *res = &run->results[i];
 	double steal0, steal1;
 	bool steal_known = !pt_steal_read(&steal0);
-	int ret;
-
 	double t0 = (double)pt_now_ns() / 1e9;
+	int ret;
 
 	progress(run, i, rep + 1, warmup ? "warm-up" : "rep");
 	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup, false);
