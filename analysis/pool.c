@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "analysis/pool.h"
+#include "analysis/pool_factors.h"
+#include "util/linalg.h"
 #include "util/stats.h"
 #include "util/student_t.h"
 
@@ -55,7 +57,10 @@ struct effects {
 	size_t nrun, nref;
 	double *dev; /* nrun x nref, NAN where the run lacks the series */
 	const struct pt_pool_point **ref; /* each reference's first point (its key) */
+	const char **group; /* each reference's workload */
+	bool *in_pool; /* nrun: a pool run's, not a NEW run's */
 	double *tmp; /* nref scratch */
+	struct pt_pool_factors fac; /* what each timed gated series is regressed on */
 };
 
 /* Run r's effect: the median of its deviations, reference skip (if < nref) left out; NAN if none. */
@@ -82,54 +87,102 @@ static size_t ref_index(const struct effects *ef, const struct pt_pool_point *ke
 	return ef->nref;
 }
 
+/* The regression's sums: X'X and X'y over the pool, X = (1, the run's scores). */
+struct design {
+	size_t p; /* 1 + factors */
+	double xtx[(PT_POOL_FACTORS_MAX + 1) * (PT_POOL_FACTORS_MAX + 1)];
+	double xty[PT_POOL_FACTORS_MAX + 1], yy;
+	double xnew[PT_POOL_FACTORS_MAX + 1], ynew; /* sums over the NEW runs */
+	size_t k, n;
+};
+
+static void design_add(struct design *d, const double *x, double y, bool is_new)
+{
+	size_t a, b;
+
+	if (is_new) {
+		for (a = 0; a < d->p; a++)
+			d->xnew[a] += x[a];
+		d->ynew += y;
+		d->n++;
+		return;
+	}
+	for (a = 0; a < d->p; a++) {
+		for (b = 0; b < d->p; b++)
+			d->xtx[a * d->p + b] += x[a] * x[b];
+		d->xty[a] += x[a] * y;
+	}
+	d->yy += y * y;
+	d->k++;
+}
+
 /*
- * Test w on its residuals from the run effect (pool.h): a regression on
- * the pool's runs, the NEW runs' mean residual as *d. Left as it is when
- * the pool is too small or its runs' effects do not vary.
+ * A run's covariates for reference j: its factor scores without j's
+ * workload, or with no factors its run effect without j itself.
+ */
+static bool covariates(const struct effects *ef, const struct pt_pool_point *p, size_t j, double *x,
+		       bool *own)
+{
+	if (ef->fac.k)
+		return pt_pool_factors_scores(&ef->fac, p->run, p->workload, j, x, own);
+	*own = true;
+	x[0] = effect_of(ef, p->run, j);
+	return !isnan(x[0]);
+}
+
+/*
+ * Test w on its residuals from the run effect or factors: a
+ * regression on the pool's runs, the NEW runs' mean residual as *d and
+ * its standard error s sqrt(1/n + x' (X'X)^-1 x) at their mean scores x.
+ * Left as it is when the pool is too small or a run has no scores.
  */
 static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
 		   const struct effects *ef, double *d)
 {
-	size_t j = ref_index(ef, w->key), i, k = 0, n = 0;
-	double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0, xn = 0, yn = 0;
-	double mx, my, cxx, b, a, rss;
+	size_t j = ref_index(ef, w->key), i, a, nf = ef->fac.k ? ef->fac.k : 1;
+	struct design s = { .p = nf + 1 };
+	double x[PT_POOL_FACTORS_MAX + 1], beta[PT_POOL_FACTORS_MAX + 1],
+		v[PT_POOL_FACTORS_MAX + 1];
+	double m[(PT_POOL_FACTORS_MAX + 1) * (PT_POOL_FACTORS_MAX + 1)], rss, h;
+	bool own = false;
 
-	if (j == ef->nref || w->k < 3)
+	if (j == ef->nref || w->k < nf + 3)
 		return;
 	for (i = 0; i < len; i++) {
-		double x = effect_of(ef, g[i].run, j), y = log(g[i].median);
-
-		if (isnan(x))
+		x[0] = 1;
+		if (!covariates(ef, &g[i], j, x + 1, &own))
 			return;
-		if (g[i].is_new) {
-			xn += x;
-			yn += y;
-			n++;
-			continue;
-		}
-		sx += x;
-		sy += y;
-		sxx += x * x;
-		sxy += x * y;
-		syy += y * y;
-		k++;
+		design_add(&s, x, log(g[i].median), g[i].is_new);
 	}
-	mx = sx / (double)k;
-	my = sy / (double)k;
-	cxx = sxx - sx * mx;
-	if (!(cxx > 1e-12) || !n)
+	if (!s.n || s.k < nf + 3)
 		return;
-	b = (sxy - sx * my) / cxx;
-	a = my - b * mx;
-	rss = fmax(0, syy - sy * my - b * (sxy - sx * my));
-	xn /= (double)n;
-	yn /= (double)n;
+	memcpy(m, s.xtx, sizeof(m));
+	memcpy(beta, s.xty, sizeof(beta));
+	if (pt_solve(m, beta, s.p))
+		return; /* the scores did not vary over the pool */
+	/* rss = y'y - b'X'y at the least-squares b */
+	rss = s.yy;
+	for (a = 0; a < s.p; a++)
+		rss -= beta[a] * s.xty[a];
+	for (a = 0; a < s.p; a++)
+		x[a] = s.xnew[a] / (double)s.n;
+	/* the leverage x' (X'X)^-1 x, from (X'X) v = x */
+	memcpy(m, s.xtx, sizeof(m));
+	memcpy(v, x, sizeof(v));
+	if (pt_solve(m, v, s.p))
+		return;
+	for (a = 0, h = 0; a < s.p; a++)
+		h += x[a] * v[a];
+	*d = s.ynew / (double)s.n;
+	for (a = 0; a < s.p; a++)
+		*d -= beta[a] * x[a];
 	w->adjusted = true;
-	w->slope = b;
-	w->pool_sd = sqrt(rss / (double)(k - 2));
-	w->df = (double)k - 2;
-	w->se = w->pool_sd * sqrt(1.0 / (double)n + 1.0 / (double)k + (xn - mx) * (xn - mx) / cxx);
-	*d = yn - (a + b * xn);
+	w->factors = ef->fac.k;
+	w->own_workload = own;
+	w->slope = beta[1];
+	w->df = (double)(s.k - s.p);
+	w->pool_sd = sqrt(fmax(0, rss) / w->df);
+	w->se = w->pool_sd * sqrt(1.0 / (double)s.n + fmax(0, h));
 }
 
 /* Gating as in compare: primary metrics and gate=on; gate=off shows only. */
@@ -308,8 +361,11 @@ static void count(struct pt_pool_result *r)
 
 static void effects_free(struct effects *ef)
 {
+	pt_pool_factors_free(&ef->fac);
 	free(ef->dev);
 	free(ef->ref);
+	free(ef->group);
+	free(ef->in_pool);
 	free(ef->tmp);
 	memset(ef, 0, sizeof(*ef));
 }
@@ -357,14 +413,18 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 		ef->nref += is_reference(&pts[at[g]], o);
 	ef->dev = malloc((ef->nrun * ef->nref + 1) * sizeof(*ef->dev));
 	ef->ref = malloc((ef->nref + 1) * sizeof(*ef->ref));
+	ef->group = malloc((ef->nref + 1) * sizeof(*ef->group));
+	ef->in_pool = calloc(ef->nrun + 1, sizeof(*ef->in_pool));
 	ef->tmp = malloc((ef->nref + 1) * sizeof(*ef->tmp));
-	if (!ef->dev || !ef->ref || !ef->tmp) {
+	if (!ef->dev || !ef->ref || !ef->group || !ef->in_pool || !ef->tmp) {
 		free(ln);
 		effects_free(ef);
 		return -1;
 	}
 	for (r = 0; r < ef->nrun * ef->nref; r++)
 		ef->dev[r] = NAN;
+	for (i = 0; i < npts; i++)
+		ef->in_pool[pts[i].run] |= !pts[i].is_new;
 	for (g = 0; g < ng; g++) {
 		size_t m = 0;
 		double center;
@@ -375,6 +435,7 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 			if (!pts[i].is_new && pts[i].median > 0)
 				ln[m++] = log(pts[i].median);
 		ef->ref[j] = &pts[at[g]];
+		ef->group[j] = pts[at[g]].workload;
 		if (m) {
 			pt_sort_doubles(ln, m);
 			center = pt_quantile_sorted(ln, m, 0.5);
@@ -386,6 +447,11 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 		j++;
 	}
 	free(ln);
+	if (o->factors && pt_pool_factors_fit(&ef->fac, ef->dev, ef->nrun, ef->nref, ef->in_pool,
+					      ef->group, o->factors)) {
+		effects_free(ef);
+		return -1;
+	}
 	return 0;
 }
 
@@ -466,6 +532,9 @@ int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, si
 		r->effect_spread_pct = (exp(effect_spread(&ef, pts, npts)) - 1) * 100;
 		use_ef = ef.nref >= 3 && r->effect_spread_pct >= PT_POOL_EFFECT_MIN_PCT;
 		r->effect_series = use_ef ? ef.nref : 0;
+		r->factors = use_ef ? ef.fac.k : 0;
+		r->factor_series = use_ef ? ef.fac.nused : 0;
+		memcpy(r->factor_eig, ef.fac.eig, sizeof(r->factor_eig));
 	}
 	for (g = 0; g < ng; g++)
 		if (!filtered_out(o, &pts[at[g]]))

@@ -15,15 +15,17 @@
  *
  * The run effect (opts.run_effect): a drifting host moves most timings of
  * a run together. A run's effect e is the median, over the gated timed
- * series, of ln(its median) less the pool's median of that series, each
- * series' own deviation left out of its effect. Each timed gated series is
- * then regressed on e over the pool (y = a + b e, k - 2 degrees of
- * freedom) and the NEW runs' residuals are tested, with the prediction's
- * standard error s sqrt(1/n + 1/k + (e_new - e_pool)^2 / Sxx). The effect
- * itself is gated as one more series ("run-effect"), tested like any
- * other, so a change that moves everything is still seen, against the
- * spread of the whole run. A pool whose runs' effects spread less than
- * PT_POOL_EFFECT_MIN_PCT is judged raw: there is nothing to take out.
+ * series, of ln(its median) less the pool's median of that series. It is
+ * gated as one more series ("run/effect"), tested like any other, so a
+ * change that moves everything is seen against the spread of whole runs.
+ * Each timed gated series is regressed over the pool on its covariates
+ * x: e computed without the series itself, or with opts.factors the
+ * scores of that many run factors (pool_factors.h) computed without the
+ * series' workload; y = a + b.x, k - 1 - p degrees of freedom for p
+ * covariates. The NEW runs' mean residual is tested with standard error
+ * s sqrt(1/n + x'(X'X)^-1 x) at their mean covariates. A pool whose runs'
+ * effects spread less than PT_POOL_EFFECT_MIN_PCT is judged raw: there is
+ * nothing to take out.
  */
 #ifndef PTBENCH_POOL_H
 #define PTBENCH_POOL_H
@@ -32,6 +34,7 @@
 #include <stddef.h>
 
 #include "analysis/compare.h"
+#include "analysis/pool_factors.h"
 #include "util/schema.h"
 
 #define PT_POOL_MIN_DEFAULT 5
@@ -56,9 +59,11 @@ struct pt_pool_row {
 	double change_pct; /* exp(new_mean - pool_mean) - 1, in % */
 	double t, p, p_adj;
 	double se, df; /* the test's standard error (ln scale) and degrees of freedom */
-	bool adjusted; /* tested on residuals from the run effect: change_pct is theirs */
-	double raw_change_pct; /* the change before the run effect was taken out */
-	double slope; /* b of the regression on the run effect */
+	bool adjusted; /* tested on residuals from the run effect or factors: change_pct is theirs */
+	size_t factors; /* run factors it was regressed on (0: the run effect) */
+	bool own_workload; /* scores from its own workload's other series (too few outside) */
+	double raw_change_pct; /* the change before the run effect or factors were taken out */
+	double slope; /* b of the regression on the first factor */
 	double detectable_pct; /* smallest change in the worse direction it could detect */
 	double alpha, threshold_pct;
 	bool gated, tested;
@@ -73,6 +78,8 @@ struct pt_pool_result {
 	size_t pool_runs, new_runs;
 	double median_detectable_pct; /* over the tested rows, NaN when none */
 	size_t effect_series; /* series the run effect is the median over; 0 when not used */
+	size_t factors, factor_series; /* run factors taken out, and the series they come from */
+	double factor_eig[PT_POOL_FACTORS_MAX]; /* their eigenvalues (share: / factor_series) */
 	double effect_spread_pct; /* between the pool runs' effects; NAN when not computed */
 	struct pt_pool_point *effect_pts; /* the run effect's own points, one per run */
 };
@@ -86,7 +93,8 @@ struct pt_pool_opts {
 	bool (*is_primary)(const void *ctx, const char *workload, const char *cs,
 			   const char *metric);
 	const void *primary_ctx;
-	bool run_effect; /* take the run effect out of each timed gated series (above) */
+	bool run_effect; /* take the run effect (or factors) out of each timed gated series (above) */
+	int factors; /* run factors instead of e; 0: e alone, -1: as many as the pool shows */
 };
 
 /*

@@ -110,6 +110,7 @@ static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct 
 		.is_primary = x->prim.nprimary ? is_primary : NULL,
 		.primary_ctx = x,
 		.run_effect = x->o->run_effect,
+		.factors = x->o->factors,
 	};
 	enum pt_history_err e;
 
@@ -135,6 +136,7 @@ static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_poo
 		.is_primary = x->prim.nprimary ? is_primary : NULL,
 		.primary_ctx = x,
 		.run_effect = x->o->run_effect,
+		.factors = x->o->factors,
 	};
 	double f = 1 + x->o->inject_pct / 100;
 	struct pt_pool_point *pts = malloc(d->n * sizeof(*pts));
@@ -177,8 +179,10 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 		return e;
 	*det = res.median_detectable_pct;
 	*tried = *hits = 0;
-	fprintf(x->o->out, "\n%+.0f%% injected into %zu NEW run(s), one gated series at a time:\n",
-		x->o->inject_pct, hi - x->o->pool);
+	fprintf(x->o->out,
+		"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
+		"factors: %zu):\n",
+		x->o->inject_pct, hi - x->o->pool, res.factors);
 	for (i = 0; i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;

@@ -19,6 +19,7 @@ struct pt_pool_aa_opts {
 	size_t pool, news;
 	double alpha, threshold_pct, inject_pct;
 	bool run_effect; /* as compare --run-effect */
+	int factors; /* as compare --factors; -1 auto */
 	FILE *out; /* the report, line by line */
 };
 

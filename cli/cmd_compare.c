@@ -58,6 +58,9 @@ static void usage(FILE *f)
 		"                     whole run (the median over the gated timed series),\n"
 		"                     and gate that run effect as a series of its own\n"
 		"                     (default on; docs/compare.md)\n"
+		"  --factors auto|N   take out N run factors instead (0-%d; default 0:\n"
+		"                     the run effect alone; auto: those the pool shows,\n"
+		"                     at most one per 6 pool runs; docs/compare.md)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -67,7 +70,8 @@ static void usage(FILE *f)
 		"Exit status: 0 no significant regression, 1 at least one significant\n"
 		"regression (named on stderr), 2 bad input or usage.\n"
 		"See docs/compare.md.\n",
-		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT, PT_POOL_MIN_DEFAULT);
+		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT, PT_POOL_MIN_DEFAULT,
+		PT_POOL_FACTORS_MAX);
 }
 
 static int parse_format(const char *s, enum out_format *f)
@@ -101,6 +105,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "baseline-suite", required_argument, NULL, 'S' },
 		{ "pool-min", required_argument, NULL, 'm' },
 		{ "run-effect", required_argument, NULL, 'R' },
+		{ "factors", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -111,6 +116,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->opts.correction = PT_CORR_HOLM;
 	a->pool_min = PT_POOL_MIN_DEFAULT;
 	a->run_effect = true;
+	a->factors = 0;
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
@@ -166,6 +172,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			a->run_effect = !strcmp(optarg, "on");
 			a->run_effect_given = true;
 			break;
+		case 'K':
+			if (pt_factors_option("compare", optarg, &a->factors))
+				return PT_EXIT_USAGE;
+			a->factors_given = true;
+			break;
 		case 'h':
 			usage(stdout);
 			return 1;
@@ -190,9 +201,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
-	if (a->run_effect_given)
-		return pt_usage_error("compare", "--run-effect needs --baseline-db (two runs have "
-						 "no run effect to take out)");
+	if (a->run_effect_given || a->factors_given)
+		return pt_usage_error("compare",
+				      "%s needs --baseline-db (two runs have "
+				      "no run effect to take out)",
+				      a->run_effect_given ? "--run-effect" : "--factors");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

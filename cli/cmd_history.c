@@ -10,6 +10,7 @@
 #include "analysis/history.h"
 #include "analysis/pool_aa.h"
 #include "cli/commands.h"
+#include "cli/gate_opts.h"
 #include "util/parse.h"
 
 static void usage(FILE *f)
@@ -41,7 +42,8 @@ static void usage(FILE *f)
 		"  -o, --output DIR export into DIR (new or empty)\n"
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
-		"  --run-effect on|off  aa: as compare's (default on)\n"
+		"  --run-effect on|off, --factors auto|N\n"
+		"                   aa: as compare's (default on, 0)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -110,6 +112,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "threshold", required_argument, NULL, 'T' },
 		{ "run-effect", required_argument, NULL, 'R' },
+		{ "factors", required_argument, NULL, 'K' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -153,6 +156,10 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 						      "--run-effect must be on or off, not '%s'",
 						      optarg);
 			a->aa.run_effect = !strcmp(optarg, "on");
+			break;
+		case 'K':
+			if (pt_factors_option("history", optarg, &a->aa.factors))
+				return PT_EXIT_USAGE;
 			break;
 		case 'h':
 			usage(stdout);
@@ -300,6 +307,7 @@ int cmd_history(int argc, char **argv)
 			.news = 3,
 			.inject_pct = 10,
 			.run_effect = true,
+			.factors = 0,
 			.alpha = PT_CMP_ALPHA_DEFAULT,
 			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },
 	};

@@ -25,6 +25,8 @@ struct compare_args {
 	uint64_t pool_min;
 	bool run_effect; /* --run-effect: take each run's common drift out (analysis/pool.h) */
 	bool run_effect_given; /* the option was on the command line */
+	int factors; /* --factors: run factors taken out, -1 auto (analysis/pool_factors.h) */
+	bool factors_given;
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

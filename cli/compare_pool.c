@@ -66,7 +66,17 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 		"(median over the tested series): %.1f%% (%zu NEW run(s), alpha %g, Holm).\n",
 		r->tested, r->regressions, r->improvements, r->too_few, r->info + r->ungated,
 		r->median_detectable_pct, r->new_runs, x->a->opts.alpha);
-	if (r->effect_series)
+	if (r->effect_series && r->factors)
+		fprintf(f,
+			"Run factors: %zu, from %zu gated timed series (the first explains %.0f%% of "
+			"their variance over the pool; run effect %.1f%% between the pool's runs), "
+			"taken out of each of them, scored without its own workload: their spread "
+			"and change are what is left (--run-effect off: raw); run/effect gates the "
+			"run as a whole.\n",
+			r->factors, r->factor_series,
+			r->factor_series ? 100 * r->factor_eig[0] / (double)r->factor_series : 0,
+			r->effect_spread_pct);
+	else if (r->effect_series)
 		fprintf(f,
 			"Run effect (median over %zu gated timed series; %.1f%% between the pool's "
 			"runs) taken out of each of them with 3 or more pool runs: their spread and "
@@ -102,7 +112,9 @@ static void json_row(struct pt_json *j, const struct pt_pool_row *w)
 	pt_json_bool(j, "run_effect_adjusted", w->adjusted);
 	if (w->adjusted) {
 		pt_json_num(j, "raw_change_pct", w->raw_change_pct);
-		pt_json_num(j, "run_effect_slope", w->slope);
+		pt_json_uint(j, "run_factors", w->factors);
+		pt_json_bool(j, "scored_within_workload", w->own_workload);
+		pt_json_num(j, "first_factor_slope", w->slope);
 	}
 	pt_json_bool(j, "gated", w->gated);
 	pt_json_bool(j, "tested", w->tested);
@@ -144,6 +156,8 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_num(&j, "threshold_pct", x->a->opts.threshold_pct);
 	pt_json_uint(&j, "run_effect_series", r->effect_series);
 	pt_json_num(&j, "run_effect_spread_pct", r->effect_spread_pct);
+	pt_json_uint(&j, "run_factors", r->factors);
+	pt_json_uint(&j, "run_factor_series", r->factor_series);
 	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
 	pt_json_obj_end(&j);
 	pt_json_arr_begin(&j, "series");
@@ -226,6 +240,7 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.config = x->a->opts.config,
 		.filter = x->a->filter,
 		.run_effect = x->a->run_effect,
+		.factors = x->a->factors,
 	};
 	int i, any = 0;
 

@@ -2,6 +2,10 @@
 #include "cli/commands.h"
 #include "cli/gate_opts.h"
 
+#include <string.h>
+
+#include "util/parse.h"
+
 int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *o)
 {
 	switch (c) {
@@ -22,4 +26,16 @@ int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *
 	default:
 		return pt_usage_error(cmd, "unknown gate option");
 	}
+}
+
+int pt_factors_option(const char *cmd, const char *arg, int *out)
+{
+	if (!strcmp(arg, "auto")) {
+		*out = -1;
+		return 0;
+	}
+	if (pt_parse_int(arg, 0, PT_POOL_FACTORS_MAX, out))
+		return pt_usage_error(cmd, "--factors '%s': expected auto or 0 to %d", arg,
+				      PT_POOL_FACTORS_MAX);
+	return 0;
 }

@@ -4,8 +4,12 @@
 #define PTBENCH_GATE_OPTS_H
 
 #include "analysis/compare.h"
+#include "analysis/pool_factors.h"
 
 /* --alpha ('a'), --threshold ('t'), --correction ('c'): 0, or exit status 2. */
 int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *o);
+
+/* --factors auto|N of the pool gate: -1 (auto) or N into *out; 0, or exit status 2. */
+int pt_factors_option(const char *cmd, const char *arg, int *out);
 
 #endif

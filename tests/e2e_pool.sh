@@ -151,4 +151,64 @@ expect_rc 2 "$PTBENCH" compare --run-effect on "$tmp/dslow1" "$tmp/dslow2"
 grep -q -- '--run-effect needs --baseline-db' "$tmp/err" || fail "no message for --run-effect: $(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" history aa --db "$ddb" --tag d --run-effect sometimes
 
+# Run factors (--factors): two independent host factors, one moving the
+# fault cases, the other the fork cases, both the munmap cases. One run
+# effect cannot take both out of a fault case; two factors scored from the
+# other workloads can, and a 10% slowdown of one fault case, or of every
+# fault case at once, is caught with them and missed without.
+make_factor_run() { # DIR SEED SLOW_CASE(S: "all" for every fault case) SLOW_FACTOR
+	python3 - "$@" <<'PY'
+import csv, json, math, os, random, sys
+out, seed, slow_case, slow = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+rng = random.Random(seed)
+os.makedirs(out)
+u, v = rng.gauss(0, 0.15), rng.gauss(0, 0.15)  # the host's two factors in this run
+load = {"fault": (1, 0), "fork": (0, 1), "munmap": (0.7, 0.7)}
+cases = [(wl, "%s-%d" % (wl, i)) for wl in load for i in range(4)]
+with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
+    for wl, c in cases:
+        a, b = load[wl]
+        level = math.exp(a * u + b * v + rng.gauss(0, 0.01))
+        for rep in range(10):
+            x = 1000.0 * level * (1 + rng.gauss(0, 0.01))
+            if c == slow_case or (slow_case == "all" and wl == "fault"):
+                x *= slow
+            w.writerow([wl, c, "", rep, "ns", "%.9g" % x, "ns", "lower"])
+meta = {"schema_version": 1, "run": {"id": "factor-%d" % seed, "suite": "ci", "tag": "f", "reps": 10},
+        "cases": [{"workload": wl, "case": c, "params": "", "status": "ok",
+                   "primary_metric": "ns"} for wl, c in cases]}
+json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+PY
+}
+fdb=$tmp/factor.sqlite
+for i in $(seq 1 20); do
+	make_factor_run "$tmp/fpool$i" $((700 + i)) none 1
+done
+"$PTBENCH" history add "$tmp"/fpool* --db "$fdb" >/dev/null 2>&1 || fail "history add failed"
+for i in 1 2 3; do
+	make_factor_run "$tmp/fone$i" $((800 + i)) fault-2 1.10
+	make_factor_run "$tmp/fall$i" $((900 + i)) all 1.10
+	make_factor_run "$tmp/fsame$i" $((950 + i)) none 1
+done
+expect_rc 0 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f "$tmp"/fone{1,2,3}
+expect_rc 1 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 "$tmp"/fone{1,2,3}
+grep -q 'fault/fault-2 ns' "$tmp/err" || fail "two factors did not name the slow case: $(cat "$tmp/err")"
+expect_rc 1 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors auto "$tmp"/fone{1,2,3}
+expect_rc 1 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 "$tmp"/fall{1,2,3}
+grep -q 'fault/fault-0 ns' "$tmp/err" ||
+	fail "a whole workload's slowdown was taken out with the factors: $(cat "$tmp/err")"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 "$tmp"/fsame{1,2,3}
+"$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors auto "$tmp"/fsame1 2>/dev/null |
+	grep -q '^Run factors: 2, from 12 gated timed series' || fail "auto did not find the two factors"
+"$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 --format json \
+	"$tmp"/fsame1 2>/dev/null | grep -q '"run_factors": 2' || fail "no run_factors in the JSON"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --factors 9 "$tmp/fone1"
+grep -q -- "--factors '9': expected auto or 0 to 8" "$tmp/err" || fail "no message for --factors 9"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --factors some "$tmp/fone1"
+expect_rc 2 "$PTBENCH" compare --factors 2 "$tmp/fone1" "$tmp/fone2"
+grep -q -- '--factors needs --baseline-db' "$tmp/err" || fail "no message for --factors: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" history aa --db "$fdb" --tag f --factors -1
+
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
