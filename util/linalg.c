@@ -6,29 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Columns p and q of the n x n matrix m rotated by (c, s): m = m J. */
-static void rotate_cols(double *m, size_t n, size_t p, size_t q, double c, double s)
+/*
+ * Lines p and q of the n x n matrix m rotated by (c, s): element k of line
+ * p is m[p * across + k * along], so (1, n) rotates columns (m = m J) and
+ * (n, 1) rows (m = J^T m).
+ */
+static void rotate(double *m, size_t n, size_t across, size_t along, size_t p, size_t q, double c,
+		   double s)
 {
 	size_t k;
 
 	for (k = 0; k < n; k++) {
-		double mp = m[k * n + p], mq = m[k * n + q];
+		double *mp = &m[p * across + k * along], *mq = &m[q * across + k * along];
+		double xp = *mp, xq = *mq;
 
-		m[k * n + p] = c * mp - s * mq;
-		m[k * n + q] = s * mp + c * mq;
-	}
-}
-
-/* Rows p and q rotated alike: m = J^T m. */
-static void rotate_rows(double *m, size_t n, size_t p, size_t q, double c, double s)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++) {
-		double mp = m[p * n + k], mq = m[q * n + k];
-
-		m[p * n + k] = c * mp - s * mq;
-		m[q * n + k] = s * mp + c * mq;
+		*mp = c * xp - s * xq;
+		*mq = s * xp + c * xq;
 	}
 }
 
@@ -73,9 +66,9 @@ int pt_sym_eigen(const double *a, size_t n, double *val, double *vec)
 				t = (th >= 0 ? 1 : -1) / (fabs(th) + sqrt(th * th + 1));
 				c = 1 / sqrt(t * t + 1);
 				s = t * c;
-				rotate_cols(m, n, p, q, c, s);
-				rotate_rows(m, n, p, q, c, s);
-				rotate_cols(v, n, p, q, c, s);
+				rotate(m, n, 1, n, p, q, c, s);
+				rotate(m, n, n, 1, p, q, c, s);
+				rotate(v, n, 1, n, p, q, c, s);
 			}
 		}
 	}
