@@ -186,6 +186,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			return pt_usage_error("compare", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (a->factors && !a->run_effect)
+		return pt_usage_error("compare", "--factors takes run factors out in place of the "
+						 "run effect: not with --run-effect off");
 	if (a->pool_db) {
 		if (argc - optind < 1)
 			return pt_usage_error("compare",

@@ -173,6 +173,9 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 	if (a->format && strcmp(a->format, "text") && strcmp(a->format, "csv"))
 		return pt_usage_error("history", "--format must be text or csv, not '%s'",
 				      a->format);
+	if (a->aa.factors && !a->aa.run_effect)
+		return pt_usage_error("history", "--factors takes run factors out in place of the "
+						 "run effect: not with --run-effect off");
 	return 0;
 }
 

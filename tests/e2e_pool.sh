@@ -210,5 +210,9 @@ expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --factors some "$tmp/fone1"
 expect_rc 2 "$PTBENCH" compare --factors 2 "$tmp/fone1" "$tmp/fone2"
 grep -q -- '--factors needs --baseline-db' "$tmp/err" || fail "no message for --factors: $(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" history aa --db "$fdb" --tag f --factors -1
+expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --run-effect off --factors 2 "$tmp/fone1"
+grep -q -- '--factors takes run factors out in place of the run effect' "$tmp/err" ||
+	fail "no message for --factors with --run-effect off: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" history aa --db "$fdb" --tag f --run-effect off --factors auto
 
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
