@@ -200,10 +200,13 @@ expect_rc 1 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2
 grep -q 'fault/fault-0 ns' "$tmp/err" ||
 	fail "a whole workload's slowdown was taken out with the factors: $(cat "$tmp/err")"
 expect_rc 0 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 "$tmp"/fsame{1,2,3}
-"$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors auto "$tmp"/fsame1 2>/dev/null |
-	grep -q '^Run factors: 2, from 12 gated timed series' || fail "auto did not find the two factors"
-"$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 --format json \
-	"$tmp"/fsame1 2>/dev/null | grep -q '"run_factors": 2' || fail "no run_factors in the JSON"
+# into files, not pipes: grep -q stops reading at its match (SIGPIPE under pipefail)
+expect_rc 0 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors auto "$tmp"/fsame1
+grep -q '^Run factors: 2, from 12 gated timed series' "$tmp/out" ||
+	fail "auto did not find the two factors: $(cat "$tmp/out")"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$fdb" --baseline-tag f --factors 2 --format json \
+	"$tmp"/fsame1
+grep -q '"run_factors": 2' "$tmp/out" || fail "no run_factors in the JSON"
 expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --factors 9 "$tmp/fone1"
 grep -q -- "--factors '9': expected auto or 0 to 8" "$tmp/err" || fail "no message for --factors 9"
 expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --factors some "$tmp/fone1"
