@@ -146,7 +146,8 @@ static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t 
 	double m[(PT_POOL_FACTORS_MAX + 1) * (PT_POOL_FACTORS_MAX + 1)], rss, h;
 	bool own = false;
 
-	if (j == ef->nref || w->k < nf + 3)
+	/* at least one degree of freedom: 3 pool runs for the run effect, as the text says */
+	if (j == ef->nref || w->k < nf + 2)
 		return;
 	for (i = 0; i < len; i++) {
 		x[0] = 1;
@@ -154,7 +155,7 @@ static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t 
 			return;
 		design_add(&s, x, log(g[i].median), g[i].is_new);
 	}
-	if (!s.n || s.k < nf + 3)
+	if (!s.n || s.k < nf + 2)
 		return;
 	memcpy(m, s.xtx, sizeof(m));
 	memcpy(beta, s.xty, sizeof(beta));

@@ -63,7 +63,7 @@ struct pt_pool_row {
 	size_t factors; /* run factors it was regressed on (0: the run effect) */
 	bool own_workload; /* scores from its own workload's other series (too few outside) */
 	double raw_change_pct; /* the change before the run effect or factors were taken out */
-	double slope; /* b of the regression on the first factor */
+	double slope; /* b of the regression on the run effect, or on the first factor */
 	double detectable_pct; /* smallest change in the worse direction it could detect */
 	double alpha, threshold_pct;
 	bool gated, tested;

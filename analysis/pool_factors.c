@@ -65,13 +65,13 @@ static size_t choose_k(const double *val, size_t m, size_t pool_runs, int kreq)
 {
 	size_t cap = pool_runs > 2 ? (pool_runs - 2) / PT_POOL_FACTORS_RUNS_EACH : 0, k = 0;
 
-	if (kreq >= 0)
+	if (kreq >= 0) {
 		k = (size_t)kreq;
-	else
+	} else {
 		while (k < m && val[k] > 1)
 			k++;
-	if (kreq < 0 && k > (cap ? cap : 1))
-		k = cap ? cap : 1;
+		k = k < cap ? k : cap ? cap : 1; /* Kaiser's count, at most the pool's cap (>= 1) */
+	}
 	if (k > PT_POOL_FACTORS_MAX)
 		k = PT_POOL_FACTORS_MAX;
 	/* each factor costs the regression a degree of freedom, and needs series to show it */
@@ -99,8 +99,7 @@ int pt_pool_factors_fit(struct pt_pool_factors *f, const double *dev, size_t nru
 		goto out;
 	for (r = 0; r < nrun; r++)
 		pool_runs += in_pool[r];
-	m = standardise(f, dev, in_pool);
-	f->nused = m;
+	f->nused = standardise(f, dev, in_pool);
 	for (a = 0, m = 0; a < nref; a++)
 		if (f->w[a] > 0)
 			idx[m++] = a;

@@ -277,9 +277,9 @@ static int add_job(struct range_jobs *r, struct pt_walkcalib_hyp *h, const struc
 
 /*
  * The configurations of h: its own, and every other LLC size and
- * replacement and TLB size and replacement whose held-out error passes (the LLC judged at
- * h's final TLB sizes; the TLB sizes at the LLC of the TLB search): the
- * structure's own uncertainty.
+ * replacement and TLB size and replacement whose held-out error passes
+ * (the LLC judged at h's final TLB sizes; the TLB sizes at the LLC of the
+ * TLB search): the structure's own uncertainty.
  */
 static int add_jobs(struct range_jobs *r, struct pt_walkcalib_hyp *h, double bound)
 {

@@ -114,7 +114,7 @@ static void json_row(struct pt_json *j, const struct pt_pool_row *w)
 		pt_json_num(j, "raw_change_pct", w->raw_change_pct);
 		pt_json_uint(j, "run_factors", w->factors);
 		pt_json_bool(j, "scored_within_workload", w->own_workload);
-		pt_json_num(j, "first_factor_slope", w->slope);
+		pt_json_num(j, "run_effect_slope", w->slope);
 	}
 	pt_json_bool(j, "gated", w->gated);
 	pt_json_bool(j, "tested", w->tested);

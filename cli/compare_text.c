@@ -107,8 +107,9 @@ static void text_summary(struct compare_ctx *x, FILE *f, const char *prefix)
 	if (r->gate_blind)
 		fprintf(f,
 			"%sWARNING: with %zu series under %s correction no series can reach its alpha "
-			"at these sample counts: this gate cannot detect anything; add repetitions (run --reps 10: the quick "
-			"suite measures fewer where its 3-minute budget asks, run --budget)\n",
+			"at these sample counts: this gate cannot detect anything; add repetitions "
+			"(run --reps 10: the quick suite measures fewer where its 3-minute budget "
+			"asks)\n",
 			prefix, r->tested, pt_correction_name(r->correction));
 }
 

@@ -70,6 +70,11 @@ static void test_none(void **state)
 int main(void)
 {
 	const char *emu = getenv("PTBENCH_EMULATED");
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_each_once),
+		cmocka_unit_test(test_failure),
+		cmocka_unit_test(test_none),
+	};
 
 	/*
 	 * Under qemu-aarch64-static -L (the arm64 test build), a dynamically
@@ -79,12 +84,5 @@ int main(void)
 	 */
 	if (emu && !strcmp(emu, "1"))
 		return 77;
-
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_each_once),
-		cmocka_unit_test(test_failure),
-		cmocka_unit_test(test_none),
-	};
-
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
