@@ -7,6 +7,7 @@
 
 #include "analysis/pool.h"
 #include "analysis/pool_factors.h"
+#include "analysis/pool_rounds.h"
 #include "util/linalg.h"
 #include "util/stats.h"
 #include "util/student_t.h"
@@ -383,6 +384,27 @@ static bool is_reference(const struct pt_pool_point *p, const struct pt_pool_opt
 	return w.gated && !off;
 }
 
+/* Take each interleaved run's round effect out of its reference points' medians. */
+static int rounds(struct pt_pool_point *pts, size_t npts, const size_t *at, size_t ng,
+		  const struct pt_pool_opts *o, size_t *adjusted)
+{
+	bool *is_ref = malloc((npts ? npts : 1) * sizeof(*is_ref));
+	size_t g, i;
+	int ret;
+
+	if (!is_ref)
+		return -1;
+	for (g = 0; g < ng; g++) {
+		bool ref = is_reference(&pts[at[g]], o);
+
+		for (i = at[g]; i < at[g + 1]; i++)
+			is_ref[i] = ref;
+	}
+	ret = pt_pool_round_adjust(pts, npts, is_ref, adjusted);
+	free(is_ref);
+	return ret;
+}
+
 /* Where each group of sorted pts starts; *ng of them. */
 static size_t *group_starts(const struct pt_pool_point *pts, size_t npts, size_t *ng)
 {
@@ -493,11 +515,16 @@ static size_t effect_points(const struct pt_pool_point *pts, size_t npts, const 
 			continue;
 		for (i = 0; i < npts && pts[i].run != run; i++)
 			;
-		*p = (struct pt_pool_point){
-			"run",	       "effect", "",	 "effect_ratio",
-			"ratio",       PT_LOWER, exp(e), i < npts && pts[i].is_new,
-			(unsigned)run, true
-		};
+		*p = (struct pt_pool_point){ .workload = "run",
+					     .cs = "effect",
+					     .params = "",
+					     .metric = "effect_ratio",
+					     .unit = "ratio",
+					     .better = PT_LOWER,
+					     .median = exp(e),
+					     .is_new = i < npts && pts[i].is_new,
+					     .run = (unsigned)run,
+					     .run_effect = true };
 		n++;
 	}
 	return n;
@@ -521,6 +548,8 @@ int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, si
 	qsort(pts, npts, sizeof(*pts), point_cmp);
 	at = group_starts(pts, npts, &ng);
 	if (!at)
+		goto oom;
+	if (o->round_effect && rounds(pts, npts, at, ng, o, &r->round_runs))
 		goto oom;
 	if (o->run_effect) {
 		if (effects_build(pts, npts, at, ng, o, &ef))

@@ -13,6 +13,10 @@
  * better direction, Holm over the gated series. The smallest change this
  * comparison could detect comes from the same terms.
  *
+ * With opts.round_effect, the drift inside each interleaved run is taken
+ * out first: a reference series' run statistic is the median of its
+ * repetitions after each round's effect (pool_rounds.h).
+ *
  * The run effect (opts.run_effect): a drifting host moves most timings of
  * a run together. A run's effect e is the median, over the gated timed
  * series, of ln(its median) less the pool's median of that series. It is
@@ -49,6 +53,11 @@ struct pt_pool_point {
 	bool is_new; /* a NEW run's, not the pool's */
 	unsigned run; /* which run: the same number for every point of one run */
 	bool run_effect; /* the run effect itself (pool.c): gated whatever the primaries */
+	/* its repetitions, for the round effect (pool_rounds.h); NULL and 0 when not kept */
+	const double *vals;
+	const int *reps; /* each value's repetition: its round in an interleaved run */
+	size_t nvals;
+	bool interleaved; /* the run measured its cases round by round */
 };
 
 struct pt_pool_row {
@@ -76,6 +85,7 @@ struct pt_pool_result {
 	size_t tested, gated_both;
 	size_t regressions, improvements, changed, too_few, info, ungated;
 	size_t pool_runs, new_runs;
+	size_t round_runs; /* runs whose round effect was taken out (pool_rounds.h) */
 	double median_detectable_pct; /* over the tested rows, NaN when none */
 	size_t effect_series; /* series the run effect is the median over; 0 when not used */
 	size_t factors, factor_series; /* run factors taken out, and the series they come from */
@@ -95,6 +105,7 @@ struct pt_pool_opts {
 	const void *primary_ctx;
 	bool run_effect; /* take the run effect (or factors) out of each timed gated series (above) */
 	int factors; /* run factors instead of e; 0: e alone, -1: as many as the pool shows */
+	bool round_effect; /* take each round's effect out before the run medians (pool_rounds.h) */
 };
 
 /*

@@ -111,6 +111,7 @@ static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct 
 		.primary_ctx = x,
 		.run_effect = x->o->run_effect,
 		.factors = x->o->factors,
+		.round_effect = x->o->round_effect,
 	};
 	enum pt_history_err e;
 
@@ -126,7 +127,35 @@ static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct 
 	return PT_HIST_OK;
 }
 
-/* Slow every NEW point of row w's series by the injected factor, judge, restore. */
+static bool same_series(const struct pt_pool_point *p, const struct pt_pool_point *key)
+{
+	return !strcmp(p->workload, key->workload) && !strcmp(p->cs, key->cs) &&
+	       !strcmp(p->params, key->params) && !strcmp(p->metric, key->metric);
+}
+
+/*
+ * Slow point p by f: its median and, for the round effect, a copy of its
+ * repetitions (the data's own stay as they are), kept in *copy. 0, or -1
+ * when out of memory.
+ */
+static int slow(struct pt_pool_point *p, double f, double **copy)
+{
+	size_t k;
+
+	p->median *= f;
+	*copy = NULL;
+	if (!p->nvals)
+		return 0;
+	*copy = malloc(p->nvals * sizeof(**copy));
+	if (!*copy)
+		return -1;
+	for (k = 0; k < p->nvals; k++)
+		(*copy)[k] = p->vals[k] * f;
+	p->vals = *copy;
+	return 0;
+}
+
+/* Slow every NEW point of row w's series by the injected factor and judge a copy. */
 static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_pool_row *w)
 {
 	struct pt_pool_opts po = {
@@ -137,31 +166,30 @@ static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_poo
 		.primary_ctx = x,
 		.run_effect = x->o->run_effect,
 		.factors = x->o->factors,
+		.round_effect = x->o->round_effect,
 	};
 	double f = 1 + x->o->inject_pct / 100;
 	struct pt_pool_point *pts = malloc(d->n * sizeof(*pts));
+	double **copies = calloc(d->n + 1, sizeof(*copies));
 	struct pt_pool_result res;
-	bool hit = false;
+	bool hit = false, oom = !pts || !copies;
 	size_t i;
 
-	if (!pts)
-		return false;
-	memcpy(pts, d->pts, d->n * sizeof(*pts));
-	for (i = 0; i < d->n; i++)
-		if (pts[i].is_new && !strcmp(pts[i].workload, w->key->workload) &&
-		    !strcmp(pts[i].cs, w->key->cs) && !strcmp(pts[i].params, w->key->params) &&
-		    !strcmp(pts[i].metric, w->key->metric))
-			pts[i].median *= pts[i].better == PT_HIGHER ? 1 / f : f;
-	if (!pt_pool_compare(pts, d->n, d->pool_runs, d->new_runs, &po, &res)) {
+	for (i = 0; !oom && i < d->n; i++) {
+		pts[i] = d->pts[i];
+		if (pts[i].is_new && same_series(&pts[i], w->key))
+			oom = slow(&pts[i], pts[i].better == PT_HIGHER ? 1 / f : f, &copies[i]);
+	}
+	if (!oom && !pt_pool_compare(pts, d->n, d->pool_runs, d->new_runs, &po, &res)) {
 		for (i = 0; i < res.n; i++)
 			if (res.rows[i].verdict == PT_V_WORSE &&
-			    !strcmp(res.rows[i].key->workload, w->key->workload) &&
-			    !strcmp(res.rows[i].key->cs, w->key->cs) &&
-			    !strcmp(res.rows[i].key->params, w->key->params) &&
-			    !strcmp(res.rows[i].key->metric, w->key->metric))
+			    same_series(res.rows[i].key, w->key))
 				hit = true;
 		pt_pool_result_free(&res);
 	}
+	for (i = 0; copies && i < d->n; i++)
+		free(copies[i]);
+	free(copies);
 	free(pts);
 	return hit;
 }
@@ -181,8 +209,8 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 	*tried = *hits = 0;
 	fprintf(x->o->out,
 		"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
-		"factors: %zu):\n",
-		x->o->inject_pct, hi - x->o->pool, res.factors);
+		"factors: %zu; round effect taken out of %zu runs):\n",
+		x->o->inject_pct, hi - x->o->pool, res.factors, res.round_runs);
 	for (i = 0; i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;
@@ -202,35 +230,74 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 	return PT_HIST_OK;
 }
 
+/* Judge runs [lo, hi) after the pool together, as an A/A trial: one line, *fired. */
+static enum pt_history_err aa_one(struct aa_ctx *x, size_t lo, size_t hi, bool *fired, char *err,
+				  size_t errlen)
+{
+	struct pt_pool_data d;
+	struct pt_pool_result res;
+	enum pt_history_err e = judge(x, lo, hi, &d, &res, err, errlen);
+	size_t k;
+
+	if (e)
+		return e;
+	*fired = res.regressions > 0;
+	fprintf(x->o->out, "  %s%s: %s", x->ids.id[lo], hi > lo + 1 ? ".." : "",
+		*fired ? "FIRED" : "quiet");
+	for (k = 0; k < res.n; k++)
+		if (res.rows[k].verdict == PT_V_WORSE)
+			fprintf(x->o->out, " %s/%s %+.1f%%", res.rows[k].key->workload,
+				res.rows[k].key->cs, res.rows[k].change_pct);
+	fputc('\n', x->o->out);
+	pt_pool_result_free(&res);
+	pt_pool_data_free(&d);
+	return PT_HIST_OK;
+}
+
+/*
+ * Every run after the pool judged alone; then, with news > 1, disjoint
+ * sets of news consecutive runs judged together, as a CI job's NEW runs
+ * are: runs made one after the other share the host's drift of those
+ * minutes, which the pool's spread of single runs does not promise to
+ * cover.
+ */
 static enum pt_history_err aa_trials(struct aa_ctx *x, struct pt_pool_aa_result *r, char *err,
 				     size_t errlen)
 {
-	size_t j, k;
+	enum pt_history_err e = PT_HIST_OK;
+	size_t j, n = x->o->news;
+	bool fired;
 
 	fprintf(x->o->out, "A/A: each run after the first %zu judged alone against them:\n",
 		x->o->pool);
-	for (j = x->o->pool; j < x->ids.n; j++) {
-		struct pt_pool_data d;
-		struct pt_pool_result res;
-		enum pt_history_err e = judge(x, j, j + 1, &d, &res, err, errlen);
-
-		if (e)
-			return e;
+	for (j = x->o->pool; !e && j < x->ids.n; j++) {
+		e = aa_one(x, j, j + 1, &fired, err, errlen);
 		r->trials++;
-		r->fired += res.regressions > 0;
-		fprintf(x->o->out, "  %s: %s", x->ids.id[j], res.regressions ? "FIRED" : "quiet");
-		for (k = 0; k < res.n; k++)
-			if (res.rows[k].verdict == PT_V_WORSE)
-				fprintf(x->o->out, " %s/%s %+.1f%%", res.rows[k].key->workload,
-					res.rows[k].key->cs, res.rows[k].change_pct);
-		fputc('\n', x->o->out);
-		pt_pool_result_free(&res);
-		pt_pool_data_free(&d);
+		r->fired += fired;
 	}
+	if (e)
+		return e;
 	r->fired_upper95 = pt_binom_upper95(r->fired, r->trials);
 	fprintf(x->o->out,
 		"A/A: the gate fired on %zu of %zu runs; 95%% upper bound of the rate %.3f\n",
 		r->fired, r->trials, r->fired_upper95);
+	if (n < 2 || x->ids.n - x->o->pool < n)
+		return PT_HIST_OK;
+	fprintf(x->o->out,
+		"\nA/A: each %zu consecutive runs after the first %zu judged together:\n", n,
+		x->o->pool);
+	for (j = x->o->pool; !e && j + n <= x->ids.n; j += n) {
+		e = aa_one(x, j, j + n, &fired, err, errlen);
+		r->set_trials++;
+		r->set_fired += fired;
+	}
+	if (e)
+		return e;
+	r->set_fired_upper95 = pt_binom_upper95(r->set_fired, r->set_trials);
+	fprintf(x->o->out,
+		"A/A: the gate fired on %zu of %zu sets of %zu; 95%% upper bound of the rate "
+		"%.3f\n",
+		r->set_fired, r->set_trials, n, r->set_fired_upper95);
 	return PT_HIST_OK;
 }
 

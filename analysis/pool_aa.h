@@ -5,6 +5,8 @@
  * every later run, judged alone, is an A/A trial (the gate should not
  * fire); the `news` runs after the pool are a NEW set into which a 10%
  * slowdown of each gated metric is injected in turn (it should fire).
+ * Disjoint sets of `news` consecutive runs after the pool are A/A trials
+ * too, judged together.
  */
 #ifndef PTBENCH_POOL_AA_H
 #define PTBENCH_POOL_AA_H
@@ -20,12 +22,15 @@ struct pt_pool_aa_opts {
 	double alpha, threshold_pct, inject_pct;
 	bool run_effect; /* as compare --run-effect */
 	int factors; /* as compare --factors; -1 auto */
+	bool round_effect; /* as compare --round-effect */
 	FILE *out; /* the report, line by line */
 };
 
 struct pt_pool_aa_result {
 	size_t runs, trials, fired;
 	double fired_upper95; /* Clopper-Pearson upper bound of the rate */
+	size_t set_trials, set_fired; /* the same for disjoint sets of `news` consecutive runs */
+	double set_fired_upper95;
 	size_t injected, caught_news, caught_one;
 	double detectable_news_pct, detectable_one_pct; /* medians over the gated series */
 };

@@ -61,6 +61,10 @@ static void usage(FILE *f)
 		"  --factors auto|N   take out N run factors instead (0-%d; default 0:\n"
 		"                     the run effect alone; auto: those the pool shows,\n"
 		"                     at most one per 6 pool runs; docs/compare.md)\n"
+		"  --round-effect on|off  first take out of each interleaved run's\n"
+		"                     repetitions what moved each round, from the other\n"
+		"                     series of the same workload (default on;\n"
+		"                     docs/compare.md)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -106,6 +110,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "pool-min", required_argument, NULL, 'm' },
 		{ "run-effect", required_argument, NULL, 'R' },
 		{ "factors", required_argument, NULL, 'K' },
+		{ "round-effect", required_argument, NULL, 'U' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -116,6 +121,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->opts.correction = PT_CORR_HOLM;
 	a->pool_min = PT_POOL_MIN_DEFAULT;
 	a->run_effect = true;
+	a->round_effect = true;
 	a->factors = 0;
 	optind = 1;
 	opterr = 0;
@@ -165,12 +171,14 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			a->allow_incomplete = true;
 			break;
 		case 'R':
-			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
-				return pt_usage_error("compare",
-						      "--run-effect must be on or off, not '%s'",
-						      optarg);
-			a->run_effect = !strcmp(optarg, "on");
+			if (pt_on_off_option("compare", "run-effect", optarg, &a->run_effect))
+				return PT_EXIT_USAGE;
 			a->run_effect_given = true;
+			break;
+		case 'U':
+			if (pt_on_off_option("compare", "round-effect", optarg, &a->round_effect))
+				return PT_EXIT_USAGE;
+			a->round_effect_given = true;
 			break;
 		case 'K':
 			if (pt_factors_option("compare", optarg, &a->factors))
@@ -204,11 +212,13 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
-	if (a->run_effect_given || a->factors_given)
+	if (a->run_effect_given || a->factors_given || a->round_effect_given)
 		return pt_usage_error("compare",
 				      "%s needs --baseline-db (two runs have "
-				      "no run effect to take out)",
-				      a->run_effect_given ? "--run-effect" : "--factors");
+				      "no run or round effect to take out)",
+				      a->run_effect_given ? "--run-effect"
+				      : a->factors_given  ? "--factors"
+							  : "--round-effect");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

@@ -42,8 +42,8 @@ static void usage(FILE *f)
 		"  -o, --output DIR export into DIR (new or empty)\n"
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
-		"  --run-effect on|off, --factors auto|N\n"
-		"                   aa: as compare's (default on, 0)\n"
+		"  --run-effect on|off, --factors auto|N, --round-effect on|off\n"
+		"                   aa: as compare's (default on, 0, on)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -113,6 +113,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "threshold", required_argument, NULL, 'T' },
 		{ "run-effect", required_argument, NULL, 'R' },
 		{ "factors", required_argument, NULL, 'K' },
+		{ "round-effect", required_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -151,11 +152,13 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 				return PT_EXIT_USAGE;
 			break;
 		case 'R':
-			if (strcmp(optarg, "on") && strcmp(optarg, "off"))
-				return pt_usage_error("history",
-						      "--run-effect must be on or off, not '%s'",
-						      optarg);
-			a->aa.run_effect = !strcmp(optarg, "on");
+			if (pt_on_off_option("history", "run-effect", optarg, &a->aa.run_effect))
+				return PT_EXIT_USAGE;
+			break;
+		case 'U':
+			if (pt_on_off_option("history", "round-effect", optarg,
+					     &a->aa.round_effect))
+				return PT_EXIT_USAGE;
 			break;
 		case 'K':
 			if (pt_factors_option("history", optarg, &a->aa.factors))
@@ -311,6 +314,7 @@ int cmd_history(int argc, char **argv)
 			.inject_pct = 10,
 			.run_effect = true,
 			.factors = 0,
+			.round_effect = true,
 			.alpha = PT_CMP_ALPHA_DEFAULT,
 			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },
 	};

@@ -27,6 +27,8 @@ struct compare_args {
 	bool run_effect_given; /* the option was on the command line */
 	int factors; /* --factors: run factors taken out, -1 auto (analysis/pool_factors.h) */
 	bool factors_given;
+	bool round_effect; /* --round-effect: take each round's drift out first (analysis/pool_rounds.h) */
+	bool round_effect_given;
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

@@ -88,6 +88,11 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			"Run effect not taken out: the pool's runs differ by %.1f%% as a whole "
 			"(under %.0f%%, or fewer than three timed series).\n",
 			r->effect_spread_pct, PT_POOL_EFFECT_MIN_PCT);
+	if (x->a->round_effect)
+		fprintf(f,
+			"Round effect taken out of %zu of %zu runs (interleaved, with their "
+			"repetitions; --round-effect off: the plain medians).\n",
+			r->round_runs, r->pool_runs + r->new_runs);
 }
 
 static void json_row(struct pt_json *j, const struct pt_pool_row *w)
@@ -158,6 +163,8 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_num(&j, "run_effect_spread_pct", r->effect_spread_pct);
 	pt_json_uint(&j, "run_factors", r->factors);
 	pt_json_uint(&j, "run_factor_series", r->factor_series);
+	pt_json_bool(&j, "round_effect", x->a->round_effect);
+	pt_json_uint(&j, "round_effect_runs", r->round_runs);
 	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
 	pt_json_obj_end(&j);
 	pt_json_arr_begin(&j, "series");
@@ -241,6 +248,7 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.filter = x->a->filter,
 		.run_effect = x->a->run_effect,
 		.factors = x->a->factors,
+		.round_effect = x->a->round_effect,
 	};
 	int i, any = 0;
 

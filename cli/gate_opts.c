@@ -39,3 +39,11 @@ int pt_factors_option(const char *cmd, const char *arg, int *out)
 				      PT_POOL_FACTORS_MAX);
 	return 0;
 }
+
+int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *out)
+{
+	if (strcmp(arg, "on") && strcmp(arg, "off"))
+		return pt_usage_error(cmd, "--%s must be on or off, not '%s'", name, arg);
+	*out = !strcmp(arg, "on");
+	return 0;
+}

@@ -3,6 +3,8 @@
 #ifndef PTBENCH_GATE_OPTS_H
 #define PTBENCH_GATE_OPTS_H
 
+#include <stdbool.h>
+
 #include "analysis/compare.h"
 #include "analysis/pool_factors.h"
 
@@ -11,5 +13,7 @@ int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *
 
 /* --factors auto|N of the pool gate: -1 (auto) or N into *out; 0, or exit status 2. */
 int pt_factors_option(const char *cmd, const char *arg, int *out);
+/* --NAME on|off into *out; PT_EXIT_USAGE with a message naming NAME otherwise. */
+int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *out);
 
 #endif
