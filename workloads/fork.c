@@ -155,9 +155,16 @@ static int cow_measure(struct pt_rep *r, const struct fork_region *reg, long chi
 	pt_rep_end(&probe);
 	pt_rep_emit(r, "cow_faults_per_page", (double)pt_rep_faults(&probe) / (double)touched,
 		    "ratio", PT_NEITHER);
+	/*
+	 * A short count is retried (bounded, counted in meta.json), not fatal:
+	 * on this project's PVM guest (a DAMON pageout scheme running beside
+	 * it) one fork-thp-64M repetition of ~750 counted 7993 copy-on-write
+	 * faults of 8192, and every other one counted them all. A count that
+	 * stays wrong after the retries still fails the case.
+	 */
 	if (wl_verify_faults("copy-on-write", pt_rep_faults(&probe), touched, 0.99, 1.01, 4, msg,
 			     sizeof(msg)))
-		return pt_rep_fail(r, "%s", msg);
+		return pt_rep_retry(r, "%s", msg);
 	pt_rep_emit(r, "ns_per_cow_fault", (double)probe.elapsed_ns / (double)pt_rep_faults(&probe),
 		    "ns", PT_LOWER);
 	return 0;
