@@ -2,9 +2,10 @@
 # shellcheck shell=bash
 #
 # Shared by the e2e tests that stop at their first failure (sourced, not a
-# test itself; tests/e2e_export.sh, e2e_junit.sh, e2e_opcost.sh): the
-# binary's check, the source and fixture directories, a scratch directory
-# $tmp removed on exit, fail, expect_rc and expect_err.
+# test itself; tests/e2e_export.sh, e2e_junit.sh, e2e_opcost.sh,
+# e2e_pool_rounds.sh): the binary's check, the source and fixture
+# directories, a scratch directory $tmp removed on exit, fail, expect_rc
+# and expect_err.
 fail() {
 	echo "FAIL: $*" >&2
 	exit 1

@@ -11,15 +11,9 @@
 # detectable change is lower. A case slowed 10% is caught, and named;
 # unchanged runs pass; a sequential run is left as it is.
 set -uo pipefail
-
-fail() {
-	echo "FAIL: $*" >&2
-	exit 1
-}
-
-[ -x "${PTBENCH:-}" ] || fail "PTBENCH is not set to the ptbench binary"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# fail, expect_rc, $tmp
+# shellcheck source=tests/common_e2e.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common_e2e.sh"
 db=$tmp/h.sqlite
 
 # make DIR SEED SLOW_FACTOR [ORDER]: two workloads x four cases, ten rounds
@@ -50,13 +44,6 @@ meta = {"schema_version": 1,
                    "primary_metric": "ns_per_op"} for wl, cs in wls.items() for c in cs]}
 json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
 PY
-}
-
-expect_rc() { # want, command...
-	local want=$1 rc=0
-	shift
-	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
-	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want: $(cat "$tmp/err") $(head -c 2000 "$tmp/out")"
 }
 
 for i in $(seq 1 10); do
