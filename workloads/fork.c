@@ -157,10 +157,11 @@ static int cow_measure(struct pt_rep *r, const struct fork_region *reg, long chi
 		    "ratio", PT_NEITHER);
 	/*
 	 * A short count is retried (bounded, counted in meta.json), not fatal:
-	 * on this project's PVM guest (a DAMON pageout scheme running beside
-	 * it) one fork-thp-64M repetition of ~750 counted 7993 copy-on-write
-	 * faults of 8192, and every other one counted them all. A count that
-	 * stays wrong after the retries still fails the case.
+	 * on this project's PVM guest one fork-thp-64M repetition of ~750
+	 * counted 7993 copy-on-write faults of 8192, and every other one
+	 * counted them all; the cause was not found (a DAMON pageout scheme
+	 * ran beside it). A count that stays wrong after the retries still
+	 * fails the case.
 	 */
 	if (wl_verify_faults("copy-on-write", pt_rep_faults(&probe), touched, 0.99, 1.01, 4, msg,
 			     sizeof(msg)))

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # history aa on the replication runs (tag s23), the variants of
 # results/gate-run-effect, then the per-metric spread table.
 set -u
@@ -20,4 +21,11 @@ for p in 30 20; do
     for(i=1;i<=n;i++){k=keys[i]; split(k,a," "); printf "%-9s %-28s %-20s %7s %7s %7s %8s %8s %7s %7s\n",a[1],a[2],a[3],sp[1,k],sp[2,k],sp[3,k],de[2,k],de[3,k],ca[2,k],ca[3,k]}}' \
     $o/history-aa-pool$p-raw.txt $o/history-aa-pool$p-round-off.txt $o/history-aa-pool$p-round-on.txt > $o/spread-pool$p-rounds.txt
 done
-grep -h "fired on\|caught in" $o/*.txt
+grep -H "fired on\|caught in" $o/*.txt
+# the run effect of the runs that fired, against a pool of the first 30 alone
+rm -f pool30.sqlite
+$PT history add $(for i in $(seq -w 1 30); do echo runs/ci-$i; done) --db pool30.sqlite >/dev/null
+for i in 39 41 43 46 55 56 57 58; do
+	$PT compare --baseline-db pool30.sqlite --baseline-tag s23 runs/ci-$i >$o/cmp.out 2>/dev/null
+	echo "run $i: exit $? $(grep '^run/effect' $o/cmp.out)"
+done | tee $o/run-effects.txt

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
 # Identical ci runs on a fresh machine, each added to one history, until the
 # stop file exists or N runs (the runs of results/gate-round-replication).
 set -u
