@@ -17,7 +17,7 @@ struct pt_counters;
 struct pt_counter_reading {
 	const char *name;
 	double value; /* scaled for multiplexing */
-	double running_ratio; /* time running / time enabled, 1 = never muxed */
+	double running_ratio; /* time running / time enabled: 1 never muxed, 0 never counted */
 };
 
 struct pt_unsupported {

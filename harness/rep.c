@@ -127,6 +127,9 @@ void pt_rep_emit_per_op(struct pt_rep *r, double ops, const char *per)
 			    PT_LOWER);
 	}
 	for (i = 0; !pt_counters_get(r->ctr, i, &cr); i++) {
+		/* Opened but never scheduled on a counter: nothing was counted, so no row. */
+		if (!(cr.running_ratio > 0))
+			continue;
 		snprintf(metric, sizeof(metric), "%s_per_%s", cr.name, per);
 		pt_rep_emit(r, metric, cr.value / ops, "count", PT_LOWER);
 		if (cr.running_ratio < 1.0) {
