@@ -55,6 +55,8 @@ commands:
 
 Options after the command (or alone) are passed to 'ptbench run', e.g.
   ./run.sh --suite full --max-mem 8G
+--out DIR is where the run, the model and the report go (default
+results/<UTC time>-<host>; not with 'reference').
 USAGE
 }
 
@@ -260,19 +262,52 @@ run_and_report() {
 	fi
 	say "writing the report"
 	build/ptbench report "$out" || rc=$?
-	echo "results: $top/$out"
-	[ -f "$out/REPORT.md" ] && echo "report: $top/$out/REPORT.md"
+	local shown=$out
+	[ "${out#/}" = "$out" ] && shown=$top/$out
+	echo "results: $shown"
+	[ -f "$out/REPORT.md" ] && echo "report: $shown/REPORT.md"
 	return "$rc"
 }
 
+# --out DIR among the run options names the run's directory: run_and_report
+# reads the results from there, so it is taken out of the options here.
+out_dir=
+run_args=()
+split_out_arg() {
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--out)
+			[ $# -ge 2 ] || { echo "run.sh: --out needs a directory" >&2; exit 2; }
+			out_dir=$2
+			shift 2
+			;;
+		--out=*)
+			out_dir=${1#--out=}
+			shift
+			;;
+		*)
+			run_args+=("$1")
+			shift
+			;;
+		esac
+	done
+}
+
 cmd_main() {
+	split_out_arg "$@"
 	setup
 	build_native
-	run_and_report "results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s)" "$@"
+	run_and_report "${out_dir:-results/$(date -u +%Y%m%dT%H%M%SZ)-$(hostname -s)}" \
+		${run_args[@]+"${run_args[@]}"}
 }
 
 # The committed reference run: results/reference/ and the top-level REPORT.md.
 cmd_reference() {
+	split_out_arg "$@"
+	if [ -n "$out_dir" ]; then
+		echo "run.sh reference: --out $out_dir: the reference run is always results/reference" >&2
+		exit 2
+	fi
 	setup
 	build_native
 	local rc=0

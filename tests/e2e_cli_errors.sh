@@ -61,6 +61,15 @@ chmod +x "$tmp/runner.sh"
 expect 2 "unknown suite 'nope'" "calibrate --suite nope (exit 1, after runs)" \
 	"$PTBENCH" calibrate --suite nope --pairs 1 --out "$tmp/cal" --runner "$tmp/runner.sh"
 [ ! -e "$tmp/calls" ] || fail "calibrate --suite nope launched a run: $(cat "$tmp/calls")"
+# run.sh: --out is the run's directory, read back after the run, so it is
+# checked before anything is set up or built
+if [ -x "${PTBENCH_SRCDIR:-.}/run.sh" ]; then
+	expect 2 "run.sh: --out needs a directory" "run.sh --out (no directory)" \
+		"${PTBENCH_SRCDIR:-.}/run.sh" --suite quick --out
+	expect 2 "the reference run is always results/reference" "run.sh reference --out" \
+		"${PTBENCH_SRCDIR:-.}/run.sh" reference --out "$tmp/ref"
+	[ ! -e "$tmp/ref" ] || fail "run.sh reference --out made $tmp/ref"
+fi
 # standard output to a full device: the output is lost, so exit 1
 if [ -w /dev/full ]; then
 	for cmd in "list" "model geometry" "model pgtable --pid $$" "list --format markdown" \
