@@ -19,6 +19,10 @@
 #include "workloads/tlb.h"
 #include "workloads/workload.h"
 
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14; older C libraries lack the name */
+#endif
+
 #define LINE 64
 #define MIN_LOADS (1u << 20)
 #define CYCLES_PER_SAMPLE 4
@@ -196,18 +200,30 @@ static int verify_backing(const struct pt_case *c, struct pt_rep *r, struct tlb_
 	return 0;
 }
 
-/* Populate (the VM backs fresh memory lazily) and check the faults taken. */
+/*
+ * Populate (the VM backs fresh memory lazily) and check the faults taken.
+ * MADV_POPULATE_WRITE (Linux 5.14) faults the range in from the kernel
+ * without an exception per page: on this project's PVM guest 1G of 4K pages
+ * took 1.5 s so, against 3 s for a memset, and the quick sweep's 4K chases
+ * spend most of their time here. A write to each page follows: the first
+ * user access that a shadow-paging host traps anyway, and the population
+ * itself where the advice is refused (EINVAL before 5.14) or ignored (an
+ * emulator). Both count each page's fault once, so the check below holds.
+ */
 static int warm(const struct pt_case *c, struct pt_rep *r, struct tlb_region *reg)
 {
 	uint64_t page = pt_page_size();
 	struct pt_rep probe = *r;
 	double expect, per;
+	size_t off;
 
 	probe.ctr = NULL;
 	probe.elapsed_ns = 0;
 	probe.minflt = probe.majflt = 0;
 	pt_rep_begin(&probe);
-	memset(reg->base, 0, reg->len);
+	madvise(reg->base, reg->len, MADV_POPULATE_WRITE);
+	for (off = 0; off < reg->len; off += page)
+		((volatile char *)reg->base)[off] = 0;
 	pt_rep_end(&probe);
 	expect = (double)reg->len / (double)page;
 	per = (double)pt_rep_faults(&probe) / expect;
