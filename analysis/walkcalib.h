@@ -91,6 +91,10 @@ struct pt_walkcalib {
 	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
 	/* what the run's meta.json recorded: 1 a guest, 0 native (one stage only), -1 not */
 	int recorded_virt;
+	/* meta.json recorded shadow paging (env.virtualization.paging, PVM) */
+	bool recorded_shadow;
+	/* the structures searched: the recorded environment's, or all eight */
+	bool all_structures;
 	/* the TLB sizes came from the user (--set tlb.*): no TLB size is searched */
 	bool tlb_forced;
 	/* the user chose the LLC's replacement (--set cache.llc.replacement): not searched */
@@ -106,6 +110,7 @@ struct pt_walkcalib_opts {
 	bool tlb_forced; /* the user set the TLB sizes: none is searched */
 	bool repl_forced; /* the user set the LLC's replacement: cfg's is kept */
 	bool tlb_repl_forced; /* the user set the TLBs' replacement: cfg's is kept */
+	bool all_structures; /* all eight, whatever meta.json records of the host */
 	FILE *progress; /* where progress lines go, NULL none */
 };
 
@@ -114,9 +119,10 @@ struct pt_walkcalib_opts {
  * already applied). o->stage2_forced: the user chose the structure (cfg->s2:
  * none, or that host format, backing and layout, and cfg->shadow);
  * otherwise a run whose meta.json records a native host
- * (env.virtualization) has one stage only, and any other run the eight
- * structures (one stage, shadow, four nested, two shadow-over-nested) as
- * the hypotheses. 0, or -1 with the reason in err; c is to be freed
+ * (env.virtualization) has one stage only, one that records shadow paging
+ * the three with a shadow (shadow, shadow over a 4K- or THP-backed stage
+ * 2), and any other run, or any with o->all_structures, the eight (one
+ * stage, shadow, four nested, two shadow-over-nested) as the hypotheses. 0, or -1 with the reason in err; c is to be freed
  * either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,

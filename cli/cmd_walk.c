@@ -23,7 +23,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: ptbench model walk [options]\n"
 		"       ptbench model walk convert --lackey IN|- -o OUT\n"
-		"       ptbench model walk calibrate --results DIR [-o FILE] [--config F] [--set K=V]\n"
+		"       ptbench model walk calibrate --results DIR [-o FILE] [--structures auto|all]\n"
+		"                                   [--config F] [--set K=V]\n"
 		"\n"
 		"Simulates TLBs, page-walk caches and data caches for D64 and D128 page tables.\n"
 		"\n"
@@ -218,7 +219,10 @@ static int parse_run_opts(int argc, char **argv, struct walk_opts *o)
 			r = number_opt(c, optarg, o);
 		else if (walk_is_config_opt(c))
 			r = walk_config_opt(c, optarg, o);
-		else if (c == '?' || c == OPT_RESULTS)
+		else if (c == OPT_RESULTS || c == OPT_STRUCTURES)
+			r = pt_usage_error(CMD, "--%s is an option of 'calibrate'; see --help",
+					   c == OPT_RESULTS ? "results" : "structures");
+		else if (c == '?')
 			r = pt_usage_error(CMD, "unknown option '%s'; see --help",
 					   argv[optind - 1]);
 		else

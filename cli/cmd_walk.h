@@ -67,6 +67,7 @@ enum {
 	OPT_STAGE2,
 	OPT_HOST_BACKING,
 	OPT_IPA,
+	OPT_STRUCTURES,
 };
 
 extern const struct option walk_long_opts[];

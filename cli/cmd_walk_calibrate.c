@@ -59,10 +59,14 @@ static void print_recorded(const struct pt_rundir *run, const struct pt_walkcali
 		return;
 	printf("# %s/meta.json: env.virtualization.virtualized = %s%s%s%s\n", run->path,
 	       run->meta.virtualized, named ? " (" : "", named ? h : "", named ? ")" : "");
-	if (c->recorded_virt == 0 && !forced)
-		printf("# recorded as native: one stage only\n");
-	/* the structure was chosen from the timings alone: say whether it matches */
-	if (!strcmp(run->meta.paging, "shadow"))
+	if (forced)
+		return;
+	if (c->recorded_virt == 0 && !c->all_structures)
+		printf("# recorded as native: one stage only (--structures all: every structure)\n");
+	else if (c->recorded_shadow && !c->all_structures)
+		printf("# recorded paging: shadow: the three structures with a shadow only "
+		       "(--structures all: every structure)\n");
+	else if (c->recorded_shadow) /* chosen from the timings alone: does it match? */
 		printf("# recorded paging: shadow; the chosen structure %s a shadow first stage\n",
 		       c->h[c->best].cfg.shadow ? "has" : "does not have");
 }
@@ -221,8 +225,8 @@ static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *r
 	       sqrt(fmax(0, (sq - sum * sum / (double)n) / (double)(n - 1))));
 }
 
-static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, bool repl_given,
-		     bool tlb_repl_given, const char *dir, const char *out)
+static int calibrate(const struct walk_opts *o, bool forced, bool all, bool tlb_given,
+		     bool repl_given, bool tlb_repl_given, const char *dir, const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
 	char err[1024], path[PATH_MAX];
@@ -230,6 +234,7 @@ static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, boo
 					.tlb_forced = tlb_given,
 					.repl_forced = repl_given,
 					.tlb_repl_forced = tlb_repl_given,
+					.all_structures = all,
 					.progress = stderr };
 	struct pt_walkcalib c;
 	struct pt_rundir run;
@@ -271,6 +276,7 @@ static int calibrate(const struct walk_opts *o, bool forced, bool tlb_given, boo
 static void usage(void)
 {
 	printf("usage: ptbench model walk calibrate --results DIR [-o FILE] [--no-host-caches]\n"
+	       "       [--structures auto|all]\n"
 	       "       [--stage2 none|d64|d128 [--host-backing 4k|thp] [--ipa BITS]]\n"
 	       "       [--config F] [--set K=V]\n"
 	       "Fits the latencies to DIR/results.csv (workload tlb) and writes "
@@ -280,7 +286,11 @@ static void usage(void)
 	       "stage; a shadow with 4K leaves; nested, host 4K or THP, guest layout "
 	       "scatter or linear, with or without the shadow) and "
 	       "the effective LLC are chosen by held-out error unless --stage2 "
-	       "fixes it (a native host: --stage2 none); with it, --set shadow=on "
+	       "fixes it (a native host: --stage2 none). Which structures are "
+	       "searched, --structures auto (default): what DIR/meta.json "
+	       "records, one stage on a native host, the three with a shadow "
+	       "where it records shadow paging (PVM), else all eight; all: all "
+	       "eight. With --stage2, --set shadow=on "
 	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
 	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "
 	       "--set or --config gives a tlb.* size; the TLBs' replacement (LRU or "
@@ -289,6 +299,16 @@ static void usage(void)
 	       "gives cache.llc.replacement. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both) and 'half:' lines for chase-half cases.\n");
+}
+
+/* --structures auto|all */
+static int structures_opt(const char *arg, bool *all)
+{
+	if (strcmp(arg, "auto") && strcmp(arg, "all"))
+		return pt_usage_error(CMD, "calibrate: --structures '%s': expected auto or all",
+				      arg);
+	*all = !strcmp(arg, "all");
+	return 0;
 }
 
 /* A configuration option on o (its error, exit 2, is the one reported), then on probe. */
@@ -303,7 +323,7 @@ int walk_calibrate(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL;
 	struct walk_opts o, probe;
-	bool host = true, forced = false;
+	bool host = true, forced = false, all = false;
 	int c, r = 0;
 
 	memset(&o, 0, sizeof(o));
@@ -340,6 +360,8 @@ int walk_calibrate(int argc, char **argv)
 			continue;
 		else if (c == OPT_RESULTS)
 			dir = optarg;
+		else if (c == OPT_STRUCTURES)
+			r = structures_opt(optarg, &all);
 		else if (c == 'o')
 			out = optarg;
 		else if (walk_is_config_opt(c))
@@ -351,7 +373,7 @@ int walk_calibrate(int argc, char **argv)
 		return r;
 	if (!dir || optind < argc)
 		return pt_usage_error(CMD, "calibrate: needs --results DIR");
-	return calibrate(&o, forced,
+	return calibrate(&o, forced, all,
 			 probe.cfg.l1tlb_entries || probe.cfg.l2tlb_entries ||
 				 probe.cfg.l1tlb_ways || probe.cfg.l2tlb_ways,
 			 o.cfg.cache[2].random || !probe.cfg.cache[2].random,

@@ -38,6 +38,7 @@ const struct option walk_long_opts[] = {
 	{ "stage2", required_argument, NULL, OPT_STAGE2 },
 	{ "host-backing", required_argument, NULL, OPT_HOST_BACKING },
 	{ "ipa", required_argument, NULL, OPT_IPA },
+	{ "structures", required_argument, NULL, OPT_STRUCTURES },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },

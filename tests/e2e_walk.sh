@@ -98,12 +98,14 @@ if [ "${PTBENCH_SANITIZED:-OFF}" = ON ]; then
 	echo "note: calibrate not run in the sanitizer build"
 else
 	cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/run"
-	# recorded as a PVM guest: the choice is the timings', the output says if it agrees
+	# recorded as a PVM guest, every structure searched (--structures all): the
+	# choice is the timings', the output says if it agrees
 	sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": true, "hypervisor": "PVM", "paging": "shadow", "evidence": ""}, /' \
 		"$tmp/run/meta.json"
 	# its three rounds interleaved: each fitted on its own
 	sed -i 's/"run": *{/"run": {"order": "interleaved", /' "$tmp/run/meta.json"
-	"$PT" model walk calibrate --results "$tmp/run" >"$tmp/cal.txt" || fail "calibrate"
+	"$PT" model walk calibrate --results "$tmp/run" --structures all >"$tmp/cal.txt" ||
+		fail "calibrate"
 	grep -q '^# 3 rounds of an interleaved run fitted one by one' "$tmp/cal.txt" ||
 		fail "the rounds were not fitted one by one"
 	grep -q '^# recorded paging: shadow; the chosen structure \(has\|does not have\) a shadow' \
@@ -169,6 +171,18 @@ else
 		fail "a run of unknown order: not the medians"
 	mkdir "$tmp/empty"
 	expect_exit 2 "results" "$PT" model walk calibrate --results "$tmp/empty"
+	# by default what meta.json records decides: shadow paging, the three shadows
+	"$PT" model walk calibrate --results "$tmp/run" -o "$tmp/auto.csv" >"$tmp/auto.txt" ||
+		fail "calibrate, structures from meta.json"
+	grep -q '^# recorded paging: shadow: the three structures with a shadow only' \
+		"$tmp/auto.txt" || fail "recorded shadow paging did not choose the structures"
+	[ "$(grep -c '^#   [a-z0-9-]*  *fit=' "$tmp/auto.txt")" -eq 3 ] ||
+		fail "want 3 hypotheses under recorded shadow paging"
+	[ "$(grep -c '^#   shadow[a-z0-9-]*  *fit=' "$tmp/auto.txt")" -eq 3 ] ||
+		fail "a hypothesis without a shadow searched under recorded shadow paging"
+	expect_exit 2 "--structures 'some'" "$PT" model walk calibrate --results "$tmp/run" \
+		--structures some
+	expect_exit 2 "--structures is an option of 'calibrate'" "$PT" model walk --structures all
 fi
 
 # a real program's trace, when valgrind is here
