@@ -376,6 +376,9 @@ int cmd_run(int argc, char **argv)
 		free(run.results);
 		return ret;
 	}
+	/* only self-warming workloads (tlb): no warm-up round to run, and meta.json says 0 */
+	if (!pt_run_needs_warmup(&run))
+		run.warmup = 0;
 	if (run.budget_s > 0)
 		snprintf(budget, sizeof(budget), ", fewer where a %.0f s budget asks",
 			 run.budget_s);

@@ -115,6 +115,12 @@ struct pt_workload {
 	 * ones (harness/profile.h, docs/profile.md).
 	 */
 	bool profile;
+	/*
+	 * Each repetition maps, populates and warms its own memory before it
+	 * times anything, so a warm-up repetition would only repeat that: the
+	 * warm-up rounds (--warmup) skip the workload's cases.
+	 */
+	bool self_warming;
 	const char *summary; /* one line for ptbench list */
 	const char *help; /* cases and parameters, for ptbench list -v */
 	/* Fill out[] with the cases of a suite; returns their number. */

@@ -235,6 +235,8 @@ static void case_rep(struct pt_run *run, size_t i, int rep, bool warmup)
 	double t0 = (double)pt_now_ns() / 1e9;
 	int ret;
 
+	if (warmup && res->w->self_warming)
+		return;
 	progress(run, i, rep + 1, warmup ? "warm-up" : "rep");
 	ret = run_one_rep(run, res, warmup ? -1 - rep : rep, warmup, false);
 	res->last_rep_s = (double)pt_now_ns() / 1e9 - t0;
@@ -360,6 +362,16 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 		"ptbench run: round %d/%d (%s %d) done in %.0f s; %.0f s elapsed, about %.0f s left\n",
 		done, rounds, warmup ? "warm-up" : "rep", rep + 1, took, elapsed,
 		elapsed / done * (rounds - done));
+}
+
+bool pt_run_needs_warmup(const struct pt_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		if (!run->results[i].w->self_warming)
+			return true;
+	return false;
 }
 
 /*

@@ -21,6 +21,20 @@ status_is() { # expected status, command...
 
 check "a tiny tlb run succeeds" status_is 0 "$PTBENCH" run --workload tlb \
 	--case 'chase-4k-16K' --reps 3 --warmup 1 --out "$tmp/run" --tag e2e
+# the progress line (a terminal only) shows each repetition: the control
+# gets its warm-up, tlb none (each of its repetitions warms its own region)
+if command -v script >/dev/null 2>&1; then
+	for w in control:cpu-loop tlb:chase-4k-16K; do
+		script -qec "'$PTBENCH' run --workload ${w%%:*} --case ${w#*:} --reps 3 \
+			--warmup 1 --no-profile --out '$tmp/warm-${w%%:*}'" "$tmp/warm-${w%%:*}.tty" \
+			>/dev/null 2>&1
+	done
+	check "the control's warm-up is shown" \
+		grep -q 'control cpu-loop: warm-up 1/1' "$tmp/warm-control.tty"
+	check "tlb gets no warm-up" bash -c "! grep -q 'chase-4k-16K: warm-up' '$tmp/warm-tlb.tty'"
+	check "a tlb-only run has no warm-up round" grep -q '(+0 warm-up,' "$tmp/warm-tlb.tty"
+	check "tlb's repetitions all run" grep -q 'tlb chase-4k-16K: rep 3/3' "$tmp/warm-tlb.tty"
+fi
 check "results.csv and meta.json exist, no temporary files" \
 	bash -c "[ -f '$tmp/run/results.csv' ] && [ -f '$tmp/run/meta.json' ] && ! ls '$tmp/run' | grep -q tmp"
 

@@ -360,6 +360,7 @@ const struct pt_workload pt_wl_tlb = {
 	.name = "tlb",
 	.primary_metric = "ns_per_access",
 	.control = "mem-chase",
+	.self_warming = true, /* map, populate, one full cycle, then the timed cycles */
 	.summary = "dependent pointer chase, one load per page: ns per access vs working set",
 	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>,\n"
 		"  chase-half-<ws> (not ci)\n"
@@ -374,6 +375,8 @@ const struct pt_workload pt_wl_tlb = {
 		"verified: 4k took >= 0.99 faults per page touched and got no huge page;\n"
 		"  thp got huge pages for >= 90% of the region; hugetlb is skipped when\n"
 		"  the pool cannot be reserved\n"
+		"warm-up: none; each repetition populates its region and chases one full\n"
+		"  cycle before the timed ones\n"
 		"metrics: ns_per_access, ticks_per_access, <event>_per_access,\n"
 		"  thp_fraction, touch_faults_per_page, pgtable_* (see SCHEMA.md)",
 	.cases = tlb_cases,
