@@ -336,6 +336,16 @@ static void fit_budget(struct pt_run *run, int done, double elapsed)
 	run->reps = reps;
 }
 
+static bool any_self_warming(const struct pt_run *run)
+{
+	size_t i;
+
+	for (i = 0; i < run->nresults; i++)
+		if (run->results[i].w->self_warming)
+			return true;
+	return false;
+}
+
 /* Repetition rep of every case still running, in suite order. */
 static void run_round(struct pt_run *run, int rep, bool warmup)
 {
@@ -353,7 +363,8 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 	took = (double)pt_now_ns() / 1e9 - t0;
 	if (took > run->round_max_s)
 		run->round_max_s = took;
-	if (run->budget_s > 0)
+	/* a warm-up round without the self-warming cases says little of a round's time */
+	if (run->budget_s > 0 && !(warmup && any_self_warming(run)))
 		fit_budget(run, done, elapsed);
 	rounds = run->warmup + run->reps;
 	if (isatty(STDERR_FILENO))
