@@ -38,7 +38,7 @@ fi
 check "results.csv and meta.json exist, no temporary files" \
 	bash -c "[ -f '$tmp/run/results.csv' ] && [ -f '$tmp/run/meta.json' ] && ! ls '$tmp/run' | grep -q tmp"
 
-check "results.csv follows SCHEMA.md" "$PY" - "$tmp/run/results.csv" <<'PYEOF'
+check "results.csv follows SCHEMA.md" "$PY" - "$tmp/run/results.csv" "${PTBENCH_SANITIZED:-OFF}" <<'PYEOF'
 import csv, math, sys
 rows = list(csv.reader(open(sys.argv[1], newline="")))
 assert rows[0] == "workload,case,params,rep,metric,value,unit,better".split(","), rows[0]
@@ -59,7 +59,11 @@ need = {"ns_per_access", "thp_fraction", "touch_faults_per_page", "page-faults_p
 assert need <= metrics, f"missing {need - metrics}"
 per = [float(r[5]) for r in rows[1:] if r[4] == "ns_per_access"]
 assert len(per) == 3 and all(0 < x < 1e6 for x in per), per
-assert all(float(r[5]) == 1.0 for r in rows[1:] if r[4] == "touch_faults_per_page")
+# one fault per page of the 4; under ASan the first repetition also faults
+# in the shadow of the region (tlb has no warm-up repetition to take it)
+touch = [float(r[5]) for r in rows[1:] if r[4] == "touch_faults_per_page"]
+top = 1.5 if sys.argv[2] == "ON" else 1.0
+assert len(touch) == 3 and all(1.0 <= t <= top for t in touch), touch
 PYEOF
 
 check "meta.json has the environment, regime and counters" "$PY" - "$tmp/run/meta.json" <<'PYEOF'
