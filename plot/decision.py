@@ -152,8 +152,9 @@ def _nested_row(run, backing):
                "%s pages, %s" % (backing.upper(), hb(ws)), "-", "-", "; ".join(parts),
                "modelled",
                "two-stage walk simulator fitted to this run's tlb sweep, structure %s chosen by "
-               "held-out error (`ptbench model walk calibrate`); ranges: bootstrap over "
-               "repetitions and every structure that passes cross-validation; leaves out %s"
+               "held-out error (`ptbench model walk calibrate`) among those the recorded "
+               "environment allows; ranges: bootstrap over repetitions and every searched "
+               "structure that passes cross-validation; leaves out %s"
                % (hyp or "-", NESTED_LEAVES_OUT))
 
 
