@@ -282,6 +282,11 @@ double pt_walkcalib_fitted(const struct pt_walkcalib *c, size_t i)
 	return c->h[c->best].fitted[i];
 }
 
+const double *pt_walkcalib_features(const struct pt_walkcalib *c, size_t i)
+{
+	return c->h[c->best].f[i];
+}
+
 double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at at)
 {
 	return c->h[c->best].d128[i][at];

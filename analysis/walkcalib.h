@@ -135,6 +135,8 @@ void pt_walkcalib_free(struct pt_walkcalib *c);
 
 /* The chosen hypothesis' fitted ns per access at point i, and D128 there. */
 double pt_walkcalib_fitted(const struct pt_walkcalib *c, size_t i);
+/* The chosen model's D64 events per access of point i (PT_LAT_N of them). */
+const double *pt_walkcalib_features(const struct pt_walkcalib *c, size_t i);
 double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at at);
 /*
  * RMS relative error of the chosen fit's prediction over the check points

@@ -13,6 +13,7 @@
 
 #include "analysis/calibpoints.h"
 #include "analysis/walkcalib.h"
+#include "analysis/walkcounters.h"
 #include "cli/cmd_walk.h"
 #include "cli/commands.h"
 #include "harness/hostcache.h"
@@ -186,6 +187,45 @@ static void print_checks(const struct pt_walkcalib *c)
 		printf("half: rms_rel_err=%.4f over %zu cases (never fitted)\n", rms, n);
 }
 
+/* Below it a relative error of walks per access says nothing (0.001 against 0.002). */
+#define COUNTER_FLOOR 0.05
+
+/*
+ * The simulated TLB misses against the hardware's counts, where the run
+ * recorded counters with a fixed meaning (analysis/walkcounters.h).
+ */
+static void print_counters(const struct pt_walkcalib *c, const struct pt_rundir *run)
+{
+	static double meas[PT_CALIB_MAX_POINTS], sim[PT_CALIB_MAX_POINTS];
+	const struct pt_walkcount_measure *m;
+	size_t nm = pt_walkcount_measures(&m), k, i, n, used;
+	bool any = false;
+	double rms;
+
+	for (k = 0; k < nm; k++) {
+		for (i = 0, n = 0; i < c->n; i++) {
+			if (pt_walkcount_measured(run, c->p[i].cs, &m[k], &meas[n]))
+				continue;
+			sim[n] = pt_walkcalib_features(c, i)[m[k].feature];
+			if (!n)
+				printf("# %s per access, %s%s: case, measured, simulated (the chosen model, D64)\n",
+				       m[k].what, m[k].events[0], m[k].events[1] ? " + ..." : "");
+			printf("#   %-20s %8.4f %8.4f\n", c->p[i].cs, meas[n], sim[n]);
+			n++;
+		}
+		if (!n)
+			continue;
+		any = true;
+		rms = pt_walkcount_rms(meas, sim, n, COUNTER_FLOOR, &used);
+		printf("counters: %s_per_access rms_rel_err=%.4f over %zu of %zu cases (at least "
+		       "%.2f per access either way) event=%s\n",
+		       m[k].what, rms, used, n, COUNTER_FLOOR, m[k].events[0]);
+	}
+	if (!any)
+		printf("counters: none recorded: the simulated TLB misses are not checked against "
+		       "the hardware (no PMU, or no walk counter this CPU is known for)\n");
+}
+
 static int write_model(const char *path, const struct pt_walkcalib *c)
 {
 	char tmp[PATH_MAX];
@@ -265,6 +305,7 @@ static int calibrate(const struct walk_opts *o, bool forced, bool all, bool tlb_
 		print_hyps(&c);
 		print_result(&c);
 		print_checks(&c);
+		print_counters(&c, &run);
 		print_rounds(&c, &run);
 		r = write_model(out, &c);
 	}

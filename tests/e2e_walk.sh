@@ -157,6 +157,34 @@ else
 	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/lru.txt" || fail "given TLB searched"
 	grep -q '^cache.llc.replacement = lru$' "$tmp/lru.txt" || fail "given replacement not kept"
 	grep -q '^tlb.replacement = lru$' "$tmp/lru.txt" || fail "given TLB replacement not kept"
+	# no hardware counter in the fixture: said, not a 0
+	grep -q '^counters: none recorded' "$tmp/lru.txt" || fail "no counters: not said"
+	# counters recorded: Intel's walk count on every case, AMD's three on one
+	# case and one of them alone on another (not enough: an unsummed part)
+	cp -r "$tmp/run" "$tmp/ctr"
+	awk -F, -v OFS=, 'NR > 1 && $5 == "ns_per_access" {
+		big = $2 ~ /^chase-(4k|thp)-(16M|64M)$/
+		$5 = "DTLB_LOAD_MISSES:WALK_COMPLETED_per_access"; $6 = big ? 0.9 : 0.001; print
+		if ($2 == "chase-4k-16M") {
+			$5 = "L1_DTLB_MISS:TLB_RELOAD_4K_L2_MISS_per_access"; $6 = 0.5; print
+			$5 = "L1_DTLB_MISS:TLB_RELOAD_COALESCED_PAGE_MISS_per_access"; $6 = 0.25; print
+			$5 = "L1_DTLB_MISS:TLB_RELOAD_2M_L2_MISS_per_access"; $6 = 0; print
+		}
+		if ($2 == "chase-4k-64M") {
+			$5 = "L1_DTLB_MISS:TLB_RELOAD_4K_L2_MISS_per_access"; $6 = 0.9; print
+		}
+	}' "$tmp/run/results.csv" >>"$tmp/ctr/results.csv"
+	"$PT" model walk calibrate --results "$tmp/ctr" --stage2 none -o "$tmp/ctr.csv" \
+		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
+		--set tlb.replacement=lru >"$tmp/ctr.txt" || fail "calibrate with counters"
+	ncase=$(grep -c '^#   [a-z].* [0-9.]* *[0-9.]*$' "$tmp/ctr.txt")
+	grep -q "^counters: walks_per_access rms_rel_err=[0-9.]* over [0-9]* of $ncases cases .*event=DTLB_LOAD_MISSES:WALK_COMPLETED$" \
+		"$tmp/ctr.txt" || fail "Intel walks: want every one of $ncases cases: $(grep '^counters' "$tmp/ctr.txt")"
+	grep -q '^counters: walks_per_access rms_rel_err=[0-9.]* over 1 of 1 cases .*event=L1_DTLB_MISS:TLB_RELOAD_4K_L2_MISS$' \
+		"$tmp/ctr.txt" || fail "AMD walks: want the one case with all three parts"
+	grep -q '^#   chase-4k-16M  *0.7500 ' "$tmp/ctr.txt" || fail "AMD walks: the parts not summed"
+	! grep -q '^counters: l1_dtlb_misses' "$tmp/ctr.txt" || fail "an arm64 counter invented"
+	[ "$ncase" -gt 0 ] || fail "no per-case counter lines"
 	expect_exit 2 "tlb.bogus" "$PT" model walk calibrate --results "$tmp/run" --set tlb.bogus=1
 	grep -q '^fit: rms_rel_err=' "$tmp/native.txt" || fail "native: no fit: line"
 	expect_exit 2 "stage2" "$PT" model walk calibrate --results "$tmp/run" --stage2 d256
