@@ -122,8 +122,8 @@ struct pt_walkcalib_opts {
  * (env.virtualization) has one stage only, one that records shadow paging
  * the three with a shadow (shadow, shadow over a 4K- or THP-backed stage
  * 2), and any other run, or any with o->all_structures, the eight (one
- * stage, shadow, four nested, two shadow-over-nested) as the hypotheses. 0, or -1 with the reason in err; c is to be freed
- * either way.
+ * stage, shadow, four nested, two shadow-over-nested) as the hypotheses.
+ * 0, or -1 with the reason in err; c is to be freed either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 		     const struct pt_walkcalib_opts *o, struct pt_calib_point *pts, size_t n,
