@@ -276,14 +276,15 @@ run_args=()
 split_out_arg() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		--out)
-			[ $# -ge 2 ] || { echo "run.sh: --out needs a directory" >&2; exit 2; }
-			out_dir=$2
-			shift 2
-			;;
-		--out=*)
-			out_dir=${1#--out=}
-			shift
+		--out | --out=*)
+			if [ "$1" = --out ]; then
+				out_dir=${2-}
+				shift $(($# >= 2 ? 2 : 1))
+			else
+				out_dir=${1#--out=}
+				shift
+			fi
+			[ -n "$out_dir" ] || { echo "run.sh: --out needs a directory" >&2; exit 2; }
 			;;
 		*)
 			run_args+=("$1")

@@ -9,18 +9,17 @@
 #include <string.h>
 
 #include "analysis/walkcounters.h"
+#include "model/tlb_events.h"
 #include "util/stats.h"
 
 static const struct pt_walkcount_measure measures[] = {
-	{ "walks", PT_LAT_WALK, { "DTLB_LOAD_MISSES:WALK_COMPLETED" } },
-	/* AMD Zen: an L1 DTLB miss that misses the L2 DTLB too, by the page size loaded */
+	{ "walks", PT_LAT_WALK, { PT_EV_INTEL_WALKS } },
 	{ "walks",
 	  PT_LAT_WALK,
-	  { "L1_DTLB_MISS:TLB_RELOAD_4K_L2_MISS", "L1_DTLB_MISS:TLB_RELOAD_COALESCED_PAGE_MISS",
-	    "L1_DTLB_MISS:TLB_RELOAD_2M_L2_MISS" } },
-	{ "walks", PT_LAT_WALK, { "DTLB_WALK" } },
+	  { PT_EV_AMD_WALKS_4K, PT_EV_AMD_WALKS_COALESCED, PT_EV_AMD_WALKS_2M } },
+	{ "walks", PT_LAT_WALK, { PT_EV_ARM_WALKS } },
 	/* the model's L2TLB events are the accesses that missed the L1 TLB */
-	{ "l1_dtlb_misses", PT_LAT_L2TLB, { "L1D_TLB_REFILL" } },
+	{ "l1_dtlb_misses", PT_LAT_L2TLB, { PT_EV_ARM_L1_REFILLS } },
 };
 
 size_t pt_walkcount_measures(const struct pt_walkcount_measure **list)

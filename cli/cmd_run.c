@@ -377,7 +377,7 @@ int cmd_run(int argc, char **argv)
 		return ret;
 	}
 	/* only self-warming workloads (tlb): no warm-up round to run, and meta.json says 0 */
-	if (!pt_run_needs_warmup(&run))
+	if (pt_run_self_warming(&run) == run.nresults)
 		run.warmup = 0;
 	if (run.budget_s > 0)
 		snprintf(budget, sizeof(budget), ", fewer where a %.0f s budget asks",

@@ -10,6 +10,7 @@
 
 #include "harness/counters.h"
 #include "harness/events.h"
+#include "model/tlb_events.h"
 #include "util/sysfs.h"
 
 struct pt_counter {
@@ -40,22 +41,17 @@ static const char *const hw_events[] = {
 	"dTLB-load-misses",
 	"iTLB-load-misses",
 #if defined(__x86_64__)
-	"DTLB_LOAD_MISSES:WALK_COMPLETED",
+	PT_EV_INTEL_WALKS,
 	"DTLB_LOAD_MISSES:WALK_ACTIVE",
 	"DTLB_LOAD_MISSES:STLB_HIT",
 	"DTLB_STORE_MISSES:WALK_COMPLETED",
-	/*
-	 * AMD Zen 2-4 (libpfm4 names): an L1 DTLB miss that also misses the
-	 * L2 DTLB is a walk; coalesced pages are Zen's 16K entries built from
-	 * four contiguous 4K pages. Generic dTLB-load-misses counts every L1
-	 * DTLB miss on AMD but only walks on Intel.
-	 */
-	"L1_DTLB_MISS:TLB_RELOAD_4K_L2_MISS",
-	"L1_DTLB_MISS:TLB_RELOAD_COALESCED_PAGE_MISS",
-	"L1_DTLB_MISS:TLB_RELOAD_2M_L2_MISS",
+	/* AMD Zen; generic dTLB-load-misses counts every L1 DTLB miss there, walks on Intel */
+	PT_EV_AMD_WALKS_4K,
+	PT_EV_AMD_WALKS_COALESCED,
+	PT_EV_AMD_WALKS_2M,
 	"L1_DTLB_MISS:TLB_RELOAD_4K_L2_HIT",
 #elif defined(__aarch64__)
-	"L1D_TLB_REFILL",   "L2D_TLB_REFILL",	"DTLB_WALK", "DTLB_WALK_PERCYC", "DTLB_STEP",
+	PT_EV_ARM_L1_REFILLS, "L2D_TLB_REFILL",	  PT_EV_ARM_WALKS, "DTLB_WALK_PERCYC", "DTLB_STEP",
 #endif
 };
 

@@ -336,14 +336,13 @@ static void fit_budget(struct pt_run *run, int done, double elapsed)
 	run->reps = reps;
 }
 
-static bool any_self_warming(const struct pt_run *run)
+size_t pt_run_self_warming(const struct pt_run *run)
 {
-	size_t i;
+	size_t i, n = 0;
 
 	for (i = 0; i < run->nresults; i++)
-		if (run->results[i].w->self_warming)
-			return true;
-	return false;
+		n += run->results[i].w->self_warming;
+	return n;
 }
 
 /* Repetition rep of every case still running, in suite order. */
@@ -364,7 +363,7 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 	if (took > run->round_max_s)
 		run->round_max_s = took;
 	/* a warm-up round without the self-warming cases says little of a round's time */
-	if (run->budget_s > 0 && !(warmup && any_self_warming(run)))
+	if (run->budget_s > 0 && !(warmup && pt_run_self_warming(run)))
 		fit_budget(run, done, elapsed);
 	rounds = run->warmup + run->reps;
 	if (isatty(STDERR_FILENO))
@@ -373,16 +372,6 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 		"ptbench run: round %d/%d (%s %d) done in %.0f s; %.0f s elapsed, about %.0f s left\n",
 		done, rounds, warmup ? "warm-up" : "rep", rep + 1, took, elapsed,
 		elapsed / done * (rounds - done));
-}
-
-bool pt_run_needs_warmup(const struct pt_run *run)
-{
-	size_t i;
-
-	for (i = 0; i < run->nresults; i++)
-		if (!run->results[i].w->self_warming)
-			return true;
-	return false;
 }
 
 /*

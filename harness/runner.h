@@ -78,8 +78,8 @@ struct pt_run {
 
 /* Run every case in run->results; returns the number that failed. */
 int pt_run_cases(struct pt_run *run);
-/* Whether any selected case's workload takes warm-up repetitions (not self_warming). */
-bool pt_run_needs_warmup(const struct pt_run *run);
+/* How many selected cases' workloads warm their own memory (pt_workload.self_warming). */
+size_t pt_run_self_warming(const struct pt_run *run);
 /*
  * After interleaved rounds: for each case whose workload names a control,
  * <primary>_norm = primary / control in the same round x the control's

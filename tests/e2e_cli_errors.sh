@@ -66,6 +66,8 @@ expect 2 "unknown suite 'nope'" "calibrate --suite nope (exit 1, after runs)" \
 if [ -x "${PTBENCH_SRCDIR:-.}/run.sh" ]; then
 	expect 2 "run.sh: --out needs a directory" "run.sh --out (no directory)" \
 		"${PTBENCH_SRCDIR:-.}/run.sh" --suite quick --out
+	expect 2 "run.sh: --out needs a directory" "run.sh --out=''" \
+		"${PTBENCH_SRCDIR:-.}/run.sh" --out=
 	expect 2 "the reference run is always results/reference" "run.sh reference --out" \
 		"${PTBENCH_SRCDIR:-.}/run.sh" reference --out "$tmp/ref"
 	[ ! -e "$tmp/ref" ] || fail "run.sh reference --out made $tmp/ref"
