@@ -400,9 +400,30 @@ static int rounds(struct pt_pool_point *pts, size_t npts, const size_t *at, size
 		for (i = at[g]; i < at[g + 1]; i++)
 			is_ref[i] = ref;
 	}
-	ret = pt_pool_round_adjust(pts, npts, is_ref, adjusted);
+	ret = pt_pool_round_adjust(pts, npts, is_ref, o->trim, adjusted);
 	free(is_ref);
 	return ret;
+}
+
+/* Each point with its repetitions gets the run statistic o->trim asks for. */
+static int run_stats(struct pt_pool_point *pts, size_t npts, const struct pt_pool_opts *o)
+{
+	size_t i, most = 1;
+	double *scratch;
+
+	if (o->trim >= 0.5)
+		return 0; /* the medians the points came with */
+	for (i = 0; i < npts; i++)
+		most = pts[i].nvals > most ? pts[i].nvals : most;
+	scratch = malloc(most * sizeof(*scratch));
+	if (!scratch)
+		return -1;
+	for (i = 0; i < npts; i++)
+		if (pts[i].nvals)
+			pts[i].median =
+				pt_pool_run_stat(pts[i].vals, pts[i].nvals, o->trim, scratch);
+	free(scratch);
+	return 0;
 }
 
 /* Where each group of sorted pts starts; *ng of them. */
@@ -548,6 +569,8 @@ int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, si
 	qsort(pts, npts, sizeof(*pts), point_cmp);
 	at = group_starts(pts, npts, &ng);
 	if (!at)
+		goto oom;
+	if (run_stats(pts, npts, o))
 		goto oom;
 	if (o->round_effect && rounds(pts, npts, at, ng, o, &r->round_runs))
 		goto oom;

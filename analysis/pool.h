@@ -42,6 +42,8 @@
 #include "util/schema.h"
 
 #define PT_POOL_MIN_DEFAULT 5
+/* The run statistic's default trim (pt_pool_run_stat; docs/compare.md says why). */
+#define PT_POOL_TRIM_DEFAULT 0.2
 /* The pool runs' effects must spread at least this much (%) for the effect to be taken out. */
 #define PT_POOL_EFFECT_MIN_PCT 2.0
 
@@ -106,6 +108,8 @@ struct pt_pool_opts {
 	bool run_effect; /* take the run effect (or factors) out of each timed gated series (above) */
 	int factors; /* run factors instead of e; 0: e alone, -1: as many as the pool shows */
 	bool round_effect; /* take each round's effect out before the run medians (pool_rounds.h) */
+	/* the run statistic of a point with repetitions: pt_pool_run_stat; 0.5 the median */
+	double trim;
 };
 
 /*

@@ -112,6 +112,7 @@ static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct 
 		.run_effect = x->o->run_effect,
 		.factors = x->o->factors,
 		.round_effect = x->o->round_effect,
+		.trim = x->o->trim,
 	};
 	enum pt_history_err e;
 
@@ -167,6 +168,7 @@ static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_poo
 		.run_effect = x->o->run_effect,
 		.factors = x->o->factors,
 		.round_effect = x->o->round_effect,
+		.trim = x->o->trim,
 	};
 	double f = 1 + x->o->inject_pct / 100;
 	struct pt_pool_point *pts = malloc(d->n * sizeof(*pts));
@@ -209,8 +211,8 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 	*tried = *hits = 0;
 	fprintf(x->o->out,
 		"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
-		"factors: %zu; round effect taken out of %zu runs):\n",
-		x->o->inject_pct, hi - x->o->pool, res.factors, res.round_runs);
+		"factors: %zu; round effect taken out of %zu runs; trim %g):\n",
+		x->o->inject_pct, hi - x->o->pool, res.factors, res.round_runs, x->o->trim);
 	for (i = 0; i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;

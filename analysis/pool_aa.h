@@ -23,6 +23,7 @@ struct pt_pool_aa_opts {
 	bool run_effect; /* as compare --run-effect */
 	int factors; /* as compare --factors; -1 auto */
 	bool round_effect; /* as compare --round-effect */
+	double trim; /* as compare --trim */
 	FILE *out; /* the report, line by line */
 };
 

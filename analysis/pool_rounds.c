@@ -13,6 +13,7 @@ struct round_run {
 	double *dev;
 	double *tmp; /* nref scratch */
 	double *adj; /* the largest nvals, scratch */
+	double trim; /* the run statistic: pt_pool_run_stat */
 };
 
 static double median_of(double *v, size_t n)
@@ -49,6 +50,24 @@ static bool round_effect(const struct round_run *rr, size_t a, size_t i, double 
 		return false;
 	*e = median_of(rr->tmp, m);
 	return true;
+}
+
+double pt_pool_run_stat(const double *vals, size_t n, double trim, double *scratch)
+{
+	size_t k;
+
+	if (trim >= 0.5)
+		goto median;
+	for (k = 0; k < n; k++) {
+		if (!(vals[k] > 0))
+			goto median;
+		scratch[k] = log(vals[k]);
+	}
+	pt_sort_doubles(scratch, n);
+	return exp(pt_trimmed_mean_sorted(scratch, n, trim));
+median:
+	memcpy(scratch, vals, n * sizeof(*scratch));
+	return median_of(scratch, n);
 }
 
 /* A point the adjustment can use: repetitions with sane round numbers and logs. */
@@ -102,7 +121,8 @@ static bool adjust_run(struct round_run *rr)
 		}
 		if (!ok)
 			continue; /* a round without enough others: the plain median stands */
-		p->median = exp(median_of(rr->adj, p->nvals));
+		pt_sort_doubles(rr->adj, p->nvals);
+		p->median = exp(pt_trimmed_mean_sorted(rr->adj, p->nvals, rr->trim));
 		any = true;
 	}
 	return any;
@@ -131,10 +151,10 @@ static size_t *by_run(const struct pt_pool_point *pts, size_t npts, size_t nrun,
 	return start;
 }
 
-int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref,
+int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref, double trim,
 			 size_t *runs_adjusted)
 {
-	struct round_run rr = { 0 };
+	struct round_run rr = { .trim = trim };
 	size_t nrun = 0, maxvals = 1, *order = NULL, *start, r, i;
 	int ret = -1;
 

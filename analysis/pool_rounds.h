@@ -12,7 +12,8 @@
  * workload (at least PT_POOL_ROUND_MIN_MATES of them; otherwise over every
  * other reference), of their deviation in that round from their own
  * median over the run, on a log scale. The series' run statistic becomes
- * the median over its rounds of ln(value) less that effect.
+ * the trimmed mean (pt_pool_run_stat) over its rounds of ln(value) less
+ * that effect.
  *
  * A change that slows one series in every round moves its own median and
  * no other series' deviations, so the adjustment cannot take a regression
@@ -34,12 +35,27 @@
 #define PT_POOL_ROUND_MAX 100000
 
 /*
+ * A run's statistic of one series from its repetitions: exp of the mean of
+ * ln(value) after cutting the fraction trim of them from each end
+ * (pt_trimmed_mean_sorted); trim >= 0.5, or a value that is not positive,
+ * gives the plain median. scratch holds n.
+ *
+ * Why not always the median: it rests on the middle one or two values, the
+ * trimmed mean on the middle 60% (trim 0.2 of 10 repetitions: 6). For a
+ * normal sample the median's variance is about pi/2 times the mean's; on
+ * this project's PVM guest the trimmed mean's between-run residuals had
+ * lighter tails and a lower spread than the median's, and the A/A rate
+ * fell with them (results/gate-trimmed-mean/NOTES.md).
+ */
+double pt_pool_run_stat(const double *vals, size_t n, double trim, double *scratch);
+
+/*
  * Replace the median of every reference point (is_ref[i]) of an
  * interleaved run that has its repetitions with the round-adjusted
- * statistic above. Idempotent: it reads only the points' repetitions.
+ * statistic above, trimmed by trim. Idempotent: it reads only the points' repetitions.
  * *runs_adjusted: how many runs were. 0, or -1 when out of memory.
  */
-int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref,
+int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref, double trim,
 			 size_t *runs_adjusted);
 
 #endif

@@ -65,6 +65,9 @@ static void usage(FILE *f)
 		"                     repetitions what moved each round, from the other\n"
 		"                     series of the same workload (default on;\n"
 		"                     docs/compare.md)\n"
+		"  --trim F           each run's statistic of a series: the mean of its\n"
+		"                     log repetitions with the fraction F cut from each\n"
+		"                     end (0-0.5; 0.5: the median; default %g)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -75,7 +78,7 @@ static void usage(FILE *f)
 		"regression (named on stderr), 2 bad input or usage.\n"
 		"See docs/compare.md.\n",
 		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT, PT_POOL_MIN_DEFAULT,
-		PT_POOL_FACTORS_MAX);
+		PT_POOL_FACTORS_MAX, PT_POOL_TRIM_DEFAULT);
 }
 
 static int parse_format(const char *s, enum out_format *f)
@@ -111,6 +114,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "run-effect", required_argument, NULL, 'R' },
 		{ "factors", required_argument, NULL, 'K' },
 		{ "round-effect", required_argument, NULL, 'U' },
+		{ "trim", required_argument, NULL, 'X' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -122,6 +126,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->pool_min = PT_POOL_MIN_DEFAULT;
 	a->run_effect = true;
 	a->round_effect = true;
+	a->trim = PT_POOL_TRIM_DEFAULT;
 	a->factors = 0;
 	optind = 1;
 	opterr = 0;
@@ -180,6 +185,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				return PT_EXIT_USAGE;
 			a->round_effect_given = true;
 			break;
+		case 'X':
+			if (pt_trim_option("compare", optarg, &a->trim))
+				return PT_EXIT_USAGE;
+			a->trim_given = true;
+			break;
 		case 'K':
 			if (pt_factors_option("compare", optarg, &a->factors))
 				return PT_EXIT_USAGE;
@@ -212,13 +222,15 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
-	if (a->run_effect_given || a->factors_given || a->round_effect_given)
+	if (a->run_effect_given || a->factors_given || a->round_effect_given || a->trim_given)
 		return pt_usage_error("compare",
 				      "%s needs --baseline-db (two runs have "
-				      "no run or round effect to take out)",
-				      a->run_effect_given ? "--run-effect"
-				      : a->factors_given  ? "--factors"
-							  : "--round-effect");
+				      "no run or round effect to take out, and are "
+				      "compared sample by sample)",
+				      a->run_effect_given     ? "--run-effect"
+				      : a->factors_given      ? "--factors"
+				      : a->round_effect_given ? "--round-effect"
+							      : "--trim");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

@@ -42,14 +42,14 @@ static void usage(FILE *f)
 		"  -o, --output DIR export into DIR (new or empty)\n"
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
-		"  --run-effect on|off, --factors auto|N, --round-effect on|off\n"
-		"                   aa: as compare's (default on, 0, on)\n"
+		"  --run-effect on|off, --factors auto|N, --round-effect on|off, --trim F\n"
+		"                   aa: as compare's (default on, 0, on, %g)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
 		"past %d s, disk full), 2 bad usage or input: a bad run directory, an\n"
 		"unknown id, a file that is not a ptbench history (never modified).\n",
-		PT_HISTORY_BUSY_MS / 1000);
+		PT_POOL_TRIM_DEFAULT, PT_HISTORY_BUSY_MS / 1000);
 }
 
 struct history_args {
@@ -114,6 +114,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "run-effect", required_argument, NULL, 'R' },
 		{ "factors", required_argument, NULL, 'K' },
 		{ "round-effect", required_argument, NULL, 'U' },
+		{ "trim", required_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -158,6 +159,10 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		case 'U':
 			if (pt_on_off_option("history", "round-effect", optarg,
 					     &a->aa.round_effect))
+				return PT_EXIT_USAGE;
+			break;
+		case 'X':
+			if (pt_trim_option("history", optarg, &a->aa.trim))
 				return PT_EXIT_USAGE;
 			break;
 		case 'K':
@@ -315,6 +320,7 @@ int cmd_history(int argc, char **argv)
 			.run_effect = true,
 			.factors = 0,
 			.round_effect = true,
+			.trim = PT_POOL_TRIM_DEFAULT,
 			.alpha = PT_CMP_ALPHA_DEFAULT,
 			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },
 	};

@@ -29,6 +29,8 @@ struct compare_args {
 	bool factors_given;
 	bool round_effect; /* --round-effect: take each round's drift out first (analysis/pool_rounds.h) */
 	bool round_effect_given;
+	double trim; /* --trim: the run statistic (analysis/pool_rounds.h) */
+	bool trim_given;
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

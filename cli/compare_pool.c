@@ -91,8 +91,15 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 	if (x->a->round_effect)
 		fprintf(f,
 			"Round effect taken out of %zu of %zu runs (interleaved, with their "
-			"repetitions; --round-effect off: the plain medians).\n",
+			"repetitions; --round-effect off: the plain statistics).\n",
 			r->round_runs, r->pool_runs + r->new_runs);
+	if (x->a->trim < 0.5)
+		fprintf(f,
+			"Run statistic: the mean of each run's log repetitions with %g%% cut from "
+			"each end (--trim %g; 0.5: the median).\n",
+			100 * x->a->trim, x->a->trim);
+	else
+		fprintf(f, "Run statistic: each run's median (--trim %g).\n", x->a->trim);
 }
 
 static void json_row(struct pt_json *j, const struct pt_pool_row *w)
@@ -165,6 +172,7 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_uint(&j, "run_factor_series", r->factor_series);
 	pt_json_bool(&j, "round_effect", x->a->round_effect);
 	pt_json_uint(&j, "round_effect_runs", r->round_runs);
+	pt_json_num(&j, "trim", x->a->trim);
 	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
 	pt_json_obj_end(&j);
 	pt_json_arr_begin(&j, "series");
@@ -249,6 +257,7 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.run_effect = x->a->run_effect,
 		.factors = x->a->factors,
 		.round_effect = x->a->round_effect,
+		.trim = x->a->trim,
 	};
 	int i, any = 0;
 

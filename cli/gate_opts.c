@@ -2,6 +2,8 @@
 #include "cli/commands.h"
 #include "cli/gate_opts.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/parse.h"
@@ -37,6 +39,19 @@ int pt_factors_option(const char *cmd, const char *arg, int *out)
 	if (pt_parse_int(arg, 0, PT_POOL_FACTORS_MAX, out))
 		return pt_usage_error(cmd, "--factors '%s': expected auto or 0 to %d", arg,
 				      PT_POOL_FACTORS_MAX);
+	return 0;
+}
+
+int pt_trim_option(const char *cmd, const char *arg, double *out)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(arg, &end);
+	if (end == arg || *end || errno || !(x >= 0 && x <= 0.5))
+		return pt_usage_error(cmd, "--trim '%s': expected a fraction from 0 to 0.5", arg);
+	*out = x;
 	return 0;
 }
 

@@ -66,15 +66,29 @@ expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag r --round-effe
 expect_rc 1 "$PTBENCH" compare --baseline-db "$db" --baseline-tag r --format json \
 	"$tmp"/slow{1,2,3}
 mv "$tmp/out" "$tmp/on.json"
+# the round effect as designed, on run medians (--trim 0.5)
+"$PTBENCH" compare --baseline-db "$db" --baseline-tag r --format json --trim 0.5 \
+	"$tmp"/slow{1,2,3} >"$tmp/median.json" 2>/dev/null
 "$PTBENCH" compare --baseline-db "$db" --baseline-tag r --format json --round-effect off \
-	"$tmp"/slow{1,2,3} >"$tmp/off.json" 2>/dev/null
-python3 - "$tmp/on.json" "$tmp/off.json" <<'PY' || fail "the round effect does not do what it claims"
+	--trim 0.5 "$tmp"/slow{1,2,3} >"$tmp/off.json" 2>/dev/null
+python3 - "$tmp/median.json" "$tmp/off.json" <<'PY' || fail "the round effect does not do what it claims"
 import json, sys
 on, off = (json.load(open(f))["summary"] for f in sys.argv[1:])
 assert on["round_effect"] is True and on["round_effect_runs"] == 13, on
 assert off["round_effect"] is False and off["round_effect_runs"] == 0, off
 # the median smallest detectable change: 6.5% against 9.4% for these seeds
 assert on["median_detectable_pct"] < 0.8 * off["median_detectable_pct"], (on, off)
+PY
+
+# The run statistic (--trim): the default trimmed mean of the round-adjusted
+# logs averages more of each run's values than their median (--trim 0.5),
+# so with this normal noise the smallest detectable change is lower.
+python3 - "$tmp/on.json" "$tmp/median.json" <<'PY' || fail "the trimmed mean does not do what it claims"
+import json, sys
+trim, med = (json.load(open(f))["summary"] for f in sys.argv[1:])
+assert trim["trim"] == 0.2 and med["trim"] == 0.5, (trim, med)
+print("detectable: trimmed %.2f%%, median %.2f%%" % (trim["median_detectable_pct"], med["median_detectable_pct"]))
+assert trim["median_detectable_pct"] < 0.95 * med["median_detectable_pct"], (trim, med)
 PY
 
 # A sequential run has no rounds: its plain medians are judged.
@@ -94,4 +108,11 @@ grep -q -- "--round-effect must be on or off, not 'maybe'" "$tmp/err" || fail "$
 expect_rc 2 "$PTBENCH" compare --round-effect off "$tmp/same1" "$tmp/same2"
 grep -q -- '--round-effect needs --baseline-db' "$tmp/err" || fail "$(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" history aa --db "$db" --tag r --round-effect ''
+for bad in 0.6 -0.1 '' 0.2x nan; do
+	expect_rc 2 "$PTBENCH" compare --baseline-db "$db" --trim "$bad" "$tmp/same1"
+	grep -q -- "--trim '$bad': expected a fraction from 0 to 0.5" "$tmp/err" || fail "$(cat "$tmp/err")"
+	expect_rc 2 "$PTBENCH" history aa --db "$db" --tag r --trim "$bad"
+done
+expect_rc 2 "$PTBENCH" compare --trim 0.1 "$tmp/same1" "$tmp/same2"
+grep -q -- '--trim needs --baseline-db' "$tmp/err" || fail "$(cat "$tmp/err")"
 echo "e2e_pool_rounds: ok"

@@ -70,7 +70,7 @@ static void test_drift_removed(void **state)
 		pts[s] = x[0].pts[s];
 		pts[NS + s] = x[1].pts[s];
 	}
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 2);
 	/* the plain medians would be 100 e^0.05 and 100 e^0.02 */
 	assert_true(fabs(pts[0].median - 100 * exp(0.01)) < 1e-9);
@@ -96,12 +96,12 @@ static void test_regression_kept(void **state)
 		pts[s] = x[0].pts[s];
 		pts[NS + s] = x[1].pts[s];
 	}
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
 	assert_true(fabs(pts[NS].median / pts[0].median - 1.1) < 1e-9);
 	for (s = 1; s < NS; s++)
 		assert_true(fabs(pts[NS + s].median - pts[s].median) < 1e-9);
 	/* idempotent: it reads the repetitions, never the medians it wrote */
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
 	assert_true(fabs(pts[NS].median / pts[0].median - 1.1) < 1e-9);
 }
 
@@ -117,28 +117,62 @@ static void test_left_alone(void **state)
 	make_run(&x, 0, 1);
 	for (s = 0; s < NS; s++)
 		x.pts[s].interleaved = false;
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 0);
 	assert_true(x.pts[0].median == -1);
 
 	make_run(&x, 0, 1);
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, refs_a_only, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, refs_a_only, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 0);
 	for (s = 0; s < NS; s++)
 		assert_true(x.pts[s].median == -1);
 
 	make_run(&x, 0, 1);
 	x.pts[2].reps = bad; /* a bad round number: that series keeps its plain median */
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
 	assert_true(x.pts[2].median == -1);
 
 	/* round 4 measured by a alone among the references: too few others there */
 	make_run(&x, 0, 1);
 	for (s = 1; s < NS; s++)
 		x.pts[s].nvals = NR - 1;
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
 	assert_true(x.pts[0].median == -1);
 	assert_true(x.pts[1].median > 0);
+}
+
+/* The run statistic: a trimmed mean of the logs, the median at 0.5 or on a value <= 0. */
+static void test_run_stat(void **state)
+{
+	double v[] = { 8, 1, 4, 2, 1000 }, bad[] = { 8, 1, 0, 2, 1000 }, scratch[5];
+
+	(void)state;
+	/* 0.2 of 5 cuts one from each end: the geometric mean of 2, 4 and 8 */
+	assert_float_equal(pt_pool_run_stat(v, 5, 0.2, scratch), 4, 1e-9);
+	assert_float_equal(pt_pool_run_stat(v, 5, 0.5, scratch), 4, 0);
+	assert_float_equal(pt_pool_run_stat(v, 5, 0, scratch), pow(8 * 4 * 2 * 1000, 0.2), 1e-9);
+	assert_float_equal(pt_pool_run_stat(bad, 5, 0.2, scratch), 2, 0);
+	assert_float_equal(v[0], 8, 0); /* the values stay in their rounds */
+
+	/* a round-adjusted statistic is the same trimmed mean of the adjusted logs */
+	{
+		struct run x[2];
+		struct pt_pool_point pts[2 * NS];
+		size_t adjusted, s;
+		double t;
+
+		make_run(&x[0], 0, 1);
+		make_run(&x[1], 1, 1);
+		for (s = 0; s < NS; s++) {
+			pts[s] = x[0].pts[s];
+			pts[NS + s] = x[1].pts[s];
+		}
+		assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.2, &adjusted), 0);
+		/* noise 0.05 -0.05 0.02 -0.03 0.01, one cut from each end */
+		t = (0.02 - 0.03 + 0.01) / 3;
+		assert_true(fabs(pts[0].median - 100 * exp(t)) < 1e-9);
+		assert_true(fabs(pts[NS].median - 100 * exp(t)) < 1e-9);
+	}
 }
 
 int main(void)
@@ -147,6 +181,7 @@ int main(void)
 		cmocka_unit_test(test_drift_removed),
 		cmocka_unit_test(test_regression_kept),
 		cmocka_unit_test(test_left_alone),
+		cmocka_unit_test(test_run_stat),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -61,6 +61,24 @@ static void test_quantile(void **state)
 	assert_true(isnan(pt_quantile_sorted(v, 0, 0.5)));
 }
 
+static void test_trimmed_mean(void **state)
+{
+	double v[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 100 };
+
+	(void)state;
+	/* 0.2 of 10 cuts 2 from each end: the mean of 3..8 */
+	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0.2), 5.5, 1e-12);
+	/* 0.1 of 10 is 1, not 0.999...: the outlier goes */
+	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0.1), 5.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0), 14.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0.5), 5.5, 1e-12);
+	/* too few to cut from: the median */
+	assert_float_equal(pt_trimmed_mean_sorted(v, 2, 0.49), 1.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_sorted(v, 3, 0.4), 2, 1e-12);
+	assert_float_equal(pt_trimmed_mean_sorted(v, 1, 0.2), 1, 0);
+	assert_true(isnan(pt_trimmed_mean_sorted(v, 0, 0.2)));
+}
+
 static void test_mann_whitney_exact(void **state)
 {
 	double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
@@ -100,6 +118,7 @@ int main(void)
 		cmocka_unit_test(test_summary_one_to_ten),
 		cmocka_unit_test(test_summary_small_n),
 		cmocka_unit_test(test_quantile),
+		cmocka_unit_test(test_trimmed_mean),
 		cmocka_unit_test(test_mann_whitney_exact),
 		cmocka_unit_test(test_mann_whitney_ties_normal),
 	};

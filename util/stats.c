@@ -36,6 +36,21 @@ double pt_quantile_sorted(const double *sorted, size_t n, double q)
 	return sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
 }
 
+double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim)
+{
+	size_t cut, i;
+	double sum = 0;
+
+	if (!n || !(trim < 0.5))
+		return pt_quantile_sorted(sorted, n, 0.5);
+	cut = trim > 0 ? (size_t)(trim * (double)n + 1e-9) : 0; /* 0.1 * 10 is 1, not 0.999... */
+	if (2 * cut >= n)
+		return pt_quantile_sorted(sorted, n, 0.5);
+	for (i = cut; i < n - cut; i++)
+		sum += sorted[i];
+	return sum / (double)(n - 2 * cut);
+}
+
 /* P(X <= m) for X ~ Binomial(n, 1/2). */
 static double binom_half_cdf(size_t n, size_t m)
 {

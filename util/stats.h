@@ -24,6 +24,11 @@ int pt_summarize(const double *v, size_t n, struct pt_summary *s);
 double pt_quantile_sorted(const double *sorted, size_t n, double q);
 void pt_sort_doubles(double *v, size_t n);
 /*
+ * Mean of sorted data after cutting floor(n * trim) values from each end;
+ * trim >= 0.5, or a cut that would leave nothing, gives the median.
+ */
+double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim);
+/*
  * Two-sided Mann-Whitney U test, normal approximation with tie and
  * continuity correction (exact for small samples without ties).
  * Returns the p-value, or -1 when either side is empty.

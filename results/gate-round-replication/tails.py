@@ -7,8 +7,10 @@
 # question the gate's own output does not: which critical value would have
 # let at most one of the judged runs fire, and what change 3 NEW runs could
 # then detect.
-#   python3 tails.py RUNS_DIR GATED_LIST [POOL]
+#   python3 tails.py RUNS_DIR GATED_LIST [POOL [TRIM]]
 # RUNS_DIR holds ci-NN/results.csv; GATED_LIST is `ptbench list --suite ci`.
+# TRIM (default 0.5, the median) is the run statistic of compare --trim: the
+# mean of a run's ln values after cutting that fraction from each end.
 import csv
 import glob
 import math
@@ -35,10 +37,19 @@ def t_crit(p, df):
     return (lo + hi) / 2
 
 
-if len(sys.argv) not in (3, 4) or not os.path.isdir(sys.argv[1]):
-    print("usage: tails.py RUNS_DIR GATED_LIST [POOL]", file=sys.stderr)
+def run_stat(vals, trim):
+    logs = sorted(math.log(v) for v in vals)
+    cut = int(trim * len(logs) + 1e-9)
+    if trim >= 0.5 or 2 * cut >= len(logs):
+        return math.log(statistics.median(vals))
+    return statistics.fmean(logs[cut:len(logs) - cut])
+
+
+if len(sys.argv) not in (3, 4, 5) or not os.path.isdir(sys.argv[1]):
+    print("usage: tails.py RUNS_DIR GATED_LIST [POOL [TRIM]]", file=sys.stderr)
     sys.exit(2)
-pool_n = int(sys.argv[3]) if len(sys.argv) == 4 else 30
+pool_n = int(sys.argv[3]) if len(sys.argv) >= 4 else 30
+trim = float(sys.argv[4]) if len(sys.argv) == 5 else 0.5
 gated = set()
 workload = None
 with open(sys.argv[2]) as f:
@@ -55,7 +66,7 @@ for path in sorted(glob.glob(os.path.join(sys.argv[1], "ci-*", "results.csv"))):
             key = (row["workload"], row["case"], row["metric"])
             if key in gated and row["unit"] in ("ns", "us", "ms", "s"):
                 vals.setdefault(key, []).append(float(row["value"]))
-    runs.append({k: math.log(statistics.median(v)) for k, v in vals.items()})
+    runs.append({k: run_stat(v, trim) for k, v in vals.items()})
 series = sorted(k for k in gated if all(k in r for r in runs))
 pool, judged = runs[:pool_n], runs[pool_n:]
 k = len(pool)
@@ -90,7 +101,8 @@ for run in judged:
         pooled.append(z)
         top = max(top, (z, s[1]))
     zmax.append(top)
-print(f"runs {len(runs)}, pool {k}, judged {len(judged)}, timed gated series {len(series)}")
+print(f"runs {len(runs)}, pool {k}, judged {len(judged)}, timed gated series {len(series)}, "
+      f"trim {trim}")
 print(f"critical t (alpha 0.01/{len(series)}, one-sided, {df} df): {crit:.2f}")
 beyond = sum(z > crit for z in pooled)
 print(f"standardised residuals of the judged runs beyond it: {beyond} of {len(pooled)} "
