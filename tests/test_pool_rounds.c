@@ -54,6 +54,20 @@ static void make_run(struct run *x, unsigned r, double slow)
 	}
 }
 
+/* Run 0 without a slowdown, run 1 with drift d and its series a slowed by slow; both in pts. */
+static void two_runs(struct run x[2], struct pt_pool_point pts[2 * NS], unsigned d, double slow)
+{
+	size_t s;
+
+	make_run(&x[0], 0, 1);
+	make_run(&x[1], d, slow);
+	for (s = 0; s < NS; s++) {
+		x[1].pts[s].run = 1;
+		pts[s] = x[0].pts[s];
+		pts[NS + s] = x[1].pts[s];
+	}
+}
+
 static const bool all_ref[2 * NS] = { true, true, true, true, true, true, true, true, true, true };
 
 /* Drift in a different order of rounds leaves a's statistic where its own noise puts it. */
@@ -61,15 +75,10 @@ static void test_drift_removed(void **state)
 {
 	struct run x[2];
 	struct pt_pool_point pts[2 * NS];
-	size_t adjusted, s;
+	size_t adjusted;
 
 	(void)state;
-	make_run(&x[0], 0, 1);
-	make_run(&x[1], 1, 1);
-	for (s = 0; s < NS; s++) {
-		pts[s] = x[0].pts[s];
-		pts[NS + s] = x[1].pts[s];
-	}
+	two_runs(x, pts, 1, 1);
 	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 2);
 	/* the plain medians would be 100 e^0.05 and 100 e^0.02 */
@@ -89,13 +98,7 @@ static void test_regression_kept(void **state)
 	size_t adjusted, s;
 
 	(void)state;
-	make_run(&x[0], 0, 1);
-	make_run(&x[1], 0, 1.1);
-	for (s = 0; s < NS; s++) {
-		x[1].pts[s].run = 1;
-		pts[s] = x[0].pts[s];
-		pts[NS + s] = x[1].pts[s];
-	}
+	two_runs(x, pts, 0, 1.1);
 	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
 	assert_true(fabs(pts[NS].median / pts[0].median - 1.1) < 1e-9);
 	for (s = 1; s < NS; s++)
@@ -153,35 +156,30 @@ static void test_run_stat(void **state)
 	assert_float_equal(pt_pool_run_stat(v, 5, 0, scratch), pow(8 * 4 * 2 * 1000, 0.2), 1e-9);
 	assert_float_equal(pt_pool_run_stat(bad, 5, 0.2, scratch), 2, 0);
 	assert_float_equal(v[0], 8, 0); /* the values stay in their rounds */
+}
 
-	/* a round-adjusted statistic is the same trimmed mean of the adjusted logs */
-	{
-		struct run x[2];
-		struct pt_pool_point pts[2 * NS];
-		size_t adjusted, s;
-		double t;
+/* A round-adjusted statistic is the same trimmed mean of the adjusted logs. */
+static void test_run_stat_rounds(void **state)
+{
+	struct run x[2];
+	struct pt_pool_point pts[2 * NS];
+	size_t adjusted;
+	/* a's noise 0.05 -0.05 0.02 -0.03 0.01, one cut from each end */
+	double t = (0.02 - 0.03 + 0.01) / 3;
 
-		make_run(&x[0], 0, 1);
-		make_run(&x[1], 1, 1);
-		for (s = 0; s < NS; s++) {
-			pts[s] = x[0].pts[s];
-			pts[NS + s] = x[1].pts[s];
-		}
-		assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.2, &adjusted), 0);
-		/* noise 0.05 -0.05 0.02 -0.03 0.01, one cut from each end */
-		t = (0.02 - 0.03 + 0.01) / 3;
-		assert_true(fabs(pts[0].median - 100 * exp(t)) < 1e-9);
-		assert_true(fabs(pts[NS].median - 100 * exp(t)) < 1e-9);
-	}
+	(void)state;
+	two_runs(x, pts, 1, 1);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.2, &adjusted), 0);
+	assert_true(fabs(pts[0].median - 100 * exp(t)) < 1e-9);
+	assert_true(fabs(pts[NS].median - 100 * exp(t)) < 1e-9);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_drift_removed),
-		cmocka_unit_test(test_regression_kept),
-		cmocka_unit_test(test_left_alone),
-		cmocka_unit_test(test_run_stat),
+		cmocka_unit_test(test_drift_removed),	cmocka_unit_test(test_regression_kept),
+		cmocka_unit_test(test_left_alone),	cmocka_unit_test(test_run_stat),
+		cmocka_unit_test(test_run_stat_rounds),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
