@@ -52,7 +52,7 @@ static bool is_timed(const struct pt_pool_point *p)
 
 /*
  * The run effect's data: for each run and each gated timed series (a
- * reference), ln(run median) less the pool's median of that series.
+ * reference), ln(run statistic) less the pool's median of that series.
  */
 struct effects {
 	size_t nrun, nref;
@@ -154,7 +154,7 @@ static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t 
 		x[0] = 1;
 		if (!covariates(ef, &g[i], j, x + 1, &own))
 			return;
-		design_add(&s, x, log(g[i].median), g[i].is_new);
+		design_add(&s, x, log(g[i].stat), g[i].is_new);
 	}
 	if (!s.n || s.k < nf + 2)
 		return;
@@ -204,7 +204,7 @@ static void row_gate(struct pt_pool_row *w, const struct pt_pool_opts *o, bool *
 	*off_by_config = !on;
 }
 
-/* Means and spread of ln(median) on each side; false when a median is not > 0. */
+/* Means and spread of ln(run statistic) on each side; false when one is not > 0. */
 static bool row_moments(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len)
 {
 	double sp = 0, sq = 0, sn = 0;
@@ -213,9 +213,9 @@ static bool row_moments(struct pt_pool_row *w, const struct pt_pool_point *g, si
 	for (i = 0; i < len; i++) {
 		double y;
 
-		if (!(g[i].median > 0))
+		if (!(g[i].stat > 0))
 			return false;
-		y = log(g[i].median);
+		y = log(g[i].stat);
 		if (g[i].is_new) {
 			sn += y;
 			w->n++;
@@ -265,7 +265,7 @@ static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_
 	w->t = w->p = w->p_adj = w->detectable_pct = w->change_pct = NAN;
 	row_gate(w, o, &off_by_config);
 	if (!row_moments(w, g, len)) {
-		w->verdict = PT_V_TOO_FEW; /* a median <= 0 has no log: not testable here */
+		w->verdict = PT_V_TOO_FEW; /* a statistic <= 0 has no log: not testable here */
 		return;
 	}
 	if (!w->n) {
@@ -384,7 +384,7 @@ static bool is_reference(const struct pt_pool_point *p, const struct pt_pool_opt
 	return w.gated && !off;
 }
 
-/* Take each interleaved run's round effect out of its reference points' medians. */
+/* Take each interleaved run's round effect out of its reference points' statistics. */
 static int rounds(struct pt_pool_point *pts, size_t npts, const size_t *at, size_t ng,
 		  const struct pt_pool_opts *o, size_t *adjusted)
 {
@@ -405,14 +405,15 @@ static int rounds(struct pt_pool_point *pts, size_t npts, const size_t *at, size
 	return ret;
 }
 
-/* Each point with its repetitions gets the run statistic o->trim asks for. */
+/*
+ * Each point with its repetitions gets the run statistic o->trim asks for,
+ * from its values alone: judging the same points twice gives the same.
+ */
 static int run_stats(struct pt_pool_point *pts, size_t npts, const struct pt_pool_opts *o)
 {
 	size_t i, most = 1;
 	double *scratch;
 
-	if (o->trim >= 0.5)
-		return 0; /* the medians the points came with */
 	for (i = 0; i < npts; i++)
 		most = pts[i].nvals > most ? pts[i].nvals : most;
 	scratch = malloc(most * sizeof(*scratch));
@@ -420,8 +421,7 @@ static int run_stats(struct pt_pool_point *pts, size_t npts, const struct pt_poo
 		return -1;
 	for (i = 0; i < npts; i++)
 		if (pts[i].nvals)
-			pts[i].median =
-				pt_pool_run_stat(pts[i].vals, pts[i].nvals, o->trim, scratch);
+			pts[i].stat = pt_pool_run_stat(pts[i].vals, pts[i].nvals, o->trim, scratch);
 	free(scratch);
 	return 0;
 }
@@ -476,17 +476,17 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 		if (!is_reference(&pts[at[g]], o))
 			continue;
 		for (i = at[g]; i < at[g + 1]; i++)
-			if (!pts[i].is_new && pts[i].median > 0)
-				ln[m++] = log(pts[i].median);
+			if (!pts[i].is_new && pts[i].stat > 0)
+				ln[m++] = log(pts[i].stat);
 		ef->ref[j] = &pts[at[g]];
 		ef->group[j] = pts[at[g]].workload;
 		if (m) {
 			pt_sort_doubles(ln, m);
 			center = pt_quantile_sorted(ln, m, 0.5);
 			for (i = at[g]; i < at[g + 1]; i++)
-				if (pts[i].median > 0)
+				if (pts[i].stat > 0)
 					ef->dev[pts[i].run * ef->nref + j] =
-						log(pts[i].median) - center;
+						log(pts[i].stat) - center;
 		}
 		j++;
 	}
@@ -542,7 +542,7 @@ static size_t effect_points(const struct pt_pool_point *pts, size_t npts, const 
 					     .metric = "effect_ratio",
 					     .unit = "ratio",
 					     .better = PT_LOWER,
-					     .median = exp(e),
+					     .stat = exp(e),
 					     .is_new = i < npts && pts[i].is_new,
 					     .run = (unsigned)run,
 					     .run_effect = true };

@@ -5,7 +5,8 @@
  *
  * Two runs minutes apart on a shared host differ by 10-30%: noise between
  * runs that no number of samples inside one run can show. The pool shows
- * it. Per series, each run contributes its median; on a log scale (timings
+ * it. Per series, each run contributes one statistic (by default a trimmed
+ * mean of its repetitions: pt_pool_run_stat); on a log scale (timings
  * are multiplicative) the pool gives a mean and a between-run standard
  * deviation s over k runs, the NEW runs a mean over n. Then
  *   t = (mean_new - mean_pool) / (s * sqrt(1/n + 1/k)),  k - 1 degrees of
@@ -14,12 +15,12 @@
  * comparison could detect comes from the same terms.
  *
  * With opts.round_effect, the drift inside each interleaved run is taken
- * out first: a reference series' run statistic is the median of its
+ * out first: a reference series' run statistic is formed from its
  * repetitions after each round's effect (pool_rounds.h).
  *
  * The run effect (opts.run_effect): a drifting host moves most timings of
  * a run together. A run's effect e is the median, over the gated timed
- * series, of ln(its median) less the pool's median of that series. It is
+ * series, of ln(its statistic) less the pool's median of that series. It is
  * gated as one more series ("run/effect"), tested like any other, so a
  * change that moves everything is seen against the spread of whole runs.
  * Each timed gated series is regressed over the pool on its covariates
@@ -47,11 +48,11 @@
 /* The pool runs' effects must spread at least this much (%) for the effect to be taken out. */
 #define PT_POOL_EFFECT_MIN_PCT 2.0
 
-/* One run's median of one series. */
+/* One run's statistic of one series. */
 struct pt_pool_point {
 	const char *workload, *cs, *params, *metric, *unit; /* borrowed */
 	enum pt_better better;
-	double median;
+	double stat; /* the run statistic: pt_pool_run_stat (pool_rounds.h) */
 	bool is_new; /* a NEW run's, not the pool's */
 	unsigned run; /* which run: the same number for every point of one run */
 	bool run_effect; /* the run effect itself (pool.c): gated whatever the primaries */
@@ -65,8 +66,8 @@ struct pt_pool_point {
 struct pt_pool_row {
 	const struct pt_pool_point *key; /* names and unit */
 	size_t k, n; /* pool runs, NEW runs with this series */
-	double pool_mean, pool_sd; /* of ln(run median) */
-	double new_mean; /* of ln(run median) */
+	double pool_mean, pool_sd; /* of ln(run statistic) */
+	double new_mean; /* of ln(run statistic) */
 	double change_pct; /* exp(new_mean - pool_mean) - 1, in % */
 	double t, p, p_adj;
 	double se, df; /* the test's standard error (ln scale) and degrees of freedom */
@@ -107,7 +108,7 @@ struct pt_pool_opts {
 	const void *primary_ctx;
 	bool run_effect; /* take the run effect (or factors) out of each timed gated series (above) */
 	int factors; /* run factors instead of e; 0: e alone, -1: as many as the pool shows */
-	bool round_effect; /* take each round's effect out before the run medians (pool_rounds.h) */
+	bool round_effect; /* take each round's effect out before the run statistics (pool_rounds.h) */
 	/* the run statistic of a point with repetitions: pt_pool_run_stat; 0.5 the median */
 	double trim;
 };

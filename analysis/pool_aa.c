@@ -135,7 +135,7 @@ static bool same_series(const struct pt_pool_point *p, const struct pt_pool_poin
 }
 
 /*
- * Slow point p by f: its median and, for the round effect, a copy of its
+ * Slow point p by f: its statistic and, for the round effect, a copy of its
  * repetitions (the data's own stay as they are), kept in *copy. 0, or -1
  * when out of memory.
  */
@@ -143,7 +143,7 @@ static int slow(struct pt_pool_point *p, double f, double **copy)
 {
 	size_t k;
 
-	p->median *= f;
+	p->stat *= f;
 	*copy = NULL;
 	if (!p->nvals)
 		return 0;

@@ -35,7 +35,7 @@ static int keep_reps(struct pt_pool_point *p, const struct reps_in *in)
 	for (k = 0; k < in->n; k++) {
 		double x = in->reps_i ? in->reps_i[k] : in->reps_d[k];
 
-		/* no sane round number: pool_rounds.c leaves that series its plain median */
+		/* no sane round number: pool_rounds.c leaves that series its plain statistic */
 		r[k] = x >= 0 && x < PT_POOL_ROUND_MAX ? (int)x : -1;
 	}
 	p->vals = v;
@@ -46,7 +46,7 @@ static int keep_reps(struct pt_pool_point *p, const struct reps_in *in)
 }
 
 static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_better better,
-		     double median, bool is_new, unsigned run, const struct reps_in *in)
+		     double stat, bool is_new, unsigned run, const struct reps_in *in)
 {
 	struct pt_pool_point *p;
 	const char *s[5];
@@ -72,7 +72,7 @@ static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_b
 	p->metric = s[3];
 	p->unit = s[4];
 	p->better = better;
-	p->median = median;
+	p->stat = stat;
 	p->is_new = is_new;
 	p->run = run;
 	d->n++;
@@ -151,7 +151,7 @@ static int flush(struct pt_pool_data *d, struct group *g)
 	if (g->vals.n)
 		ret = add_point(d, key, g->better, 0, g->is_new, g->run, &in);
 	if (!ret && g->vals.n)
-		d->pts[d->n - 1].median = median_of(g->vals.v, g->vals.n);
+		d->pts[d->n - 1].stat = median_of(g->vals.v, g->vals.n);
 	g->vals.n = g->reps.n = 0;
 	return ret;
 }

@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The points a baseline-pool test judges: run medians from a history and from NEW runs. */
+/*
+ * The points a baseline-pool test judges: one per run and series, from a
+ * history and from NEW runs, with the run median and, where kept, the
+ * repetitions pt_pool_compare forms the run statistic from.
+ */
 #ifndef PTBENCH_POOL_DATA_H
 #define PTBENCH_POOL_DATA_H
 

@@ -120,9 +120,9 @@ static bool adjust_run(struct round_run *rr)
 			rr->adj[k] = log(p->vals[k]) - e;
 		}
 		if (!ok)
-			continue; /* a round without enough others: the plain median stands */
+			continue; /* a round without enough others: the plain statistic stands */
 		pt_sort_doubles(rr->adj, p->nvals);
-		p->median = exp(pt_trimmed_mean_sorted(rr->adj, p->nvals, rr->trim));
+		p->stat = exp(pt_trimmed_mean_sorted(rr->adj, p->nvals, rr->trim));
 		any = true;
 	}
 	return any;

@@ -56,6 +56,7 @@ struct history_args {
 	const char *db, *out, *format;
 	struct pt_history_filter filter;
 	struct pt_pool_aa_opts aa;
+	const char *aa_only; /* the first of aa's own options given, for the other actions' refusal */
 };
 
 /* aa's numbers: each names the option and the value it refuses. */
@@ -117,11 +118,15 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "trim", required_argument, NULL, 'X' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, i;
 
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
+		if (!a->aa_only && c > 0 && strchr("PNIaTRUXK", c))
+			for (i = 0; longopts[i].name; i++)
+				if (longopts[i].val == c)
+					a->aa_only = longopts[i].name;
 		switch (c) {
 		case 'd':
 			a->db = optarg;
@@ -284,6 +289,9 @@ static int run_action(const char *action, struct history_args *a, int n, char **
 		return pt_usage_error("history", "%s needs one run id", action);
 	if (!strcmp(action, "aa") && (n || !a->filter.tag))
 		return pt_usage_error("history", "aa takes no arguments and needs --tag");
+	if (strcmp(action, "aa") && a->aa_only)
+		return pt_usage_error("history", "--%s is an option of history aa, not of %s",
+				      a->aa_only, action);
 	if (!strcmp(action, "list") && n)
 		return pt_usage_error("history", "list takes no arguments, got '%s'", pos[0]);
 	if (!strcmp(action, "export") && !a->out)

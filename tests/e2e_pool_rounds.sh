@@ -113,6 +113,11 @@ for bad in 0.6 -0.1 '' 0.2x nan; do
 	grep -q -- "--trim '$bad': expected a fraction from 0 to 0.5" "$tmp/err" || fail "$(cat "$tmp/err")"
 	expect_rc 2 "$PTBENCH" history aa --db "$db" --tag r --trim "$bad"
 done
+# aa's options mean nothing to the other actions: refused, not ignored
+expect_rc 2 "$PTBENCH" history list --db "$db" --trim 0.1
+grep -q -- '--trim is an option of history aa, not of list' "$tmp/err" || fail "$(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" history add "$tmp/same1" --db "$db" --pool=5
+grep -q -- '--pool is an option of history aa, not of add' "$tmp/err" || fail "$(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" compare --trim 0.1 "$tmp/same1" "$tmp/same2"
 grep -q -- '--trim needs --baseline-db' "$tmp/err" || fail "$(cat "$tmp/err")"
 echo "e2e_pool_rounds: ok"

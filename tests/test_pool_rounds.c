@@ -45,7 +45,7 @@ static void make_run(struct run *x, unsigned r, double slow)
 						    .metric = "ns_per_op",
 						    .unit = "ns",
 						    .better = PT_LOWER,
-						    .median = -1, /* only the adjustment sets it */
+						    .stat = -1, /* only the adjustment sets it */
 						    .run = r,
 						    .vals = x->vals[s],
 						    .reps = rounds,
@@ -82,12 +82,12 @@ static void test_drift_removed(void **state)
 	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 2);
 	/* the plain medians would be 100 e^0.05 and 100 e^0.02 */
-	assert_true(fabs(pts[0].median - 100 * exp(0.01)) < 1e-9);
-	assert_true(fabs(pts[NS].median - 100 * exp(0.01)) < 1e-9);
+	assert_true(fabs(pts[0].stat - 100 * exp(0.01)) < 1e-9);
+	assert_true(fabs(pts[NS].stat - 100 * exp(0.01)) < 1e-9);
 	/* the mates moved only with the drift: their drift-free values */
-	assert_true(fabs(pts[1].median - 10) < 1e-9 && fabs(pts[NS + 3].median - 30) < 1e-9);
+	assert_true(fabs(pts[1].stat - 10) < 1e-9 && fabs(pts[NS + 3].stat - 30) < 1e-9);
 	/* no mates in its workload: its effect is the median over all the others, the drift */
-	assert_true(fabs(pts[4].median - 40) < 1e-9);
+	assert_true(fabs(pts[4].stat - 40) < 1e-9);
 }
 
 /* A series slowed in every round is slowed by exactly that much after the adjustment. */
@@ -100,12 +100,12 @@ static void test_regression_kept(void **state)
 	(void)state;
 	two_runs(x, pts, 0, 1.1);
 	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
-	assert_true(fabs(pts[NS].median / pts[0].median - 1.1) < 1e-9);
+	assert_true(fabs(pts[NS].stat / pts[0].stat - 1.1) < 1e-9);
 	for (s = 1; s < NS; s++)
-		assert_true(fabs(pts[NS + s].median - pts[s].median) < 1e-9);
+		assert_true(fabs(pts[NS + s].stat - pts[s].stat) < 1e-9);
 	/* idempotent: it reads the repetitions, never the medians it wrote */
 	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
-	assert_true(fabs(pts[NS].median / pts[0].median - 1.1) < 1e-9);
+	assert_true(fabs(pts[NS].stat / pts[0].stat - 1.1) < 1e-9);
 }
 
 /* What is left alone: sequential runs, non-references, bad round numbers, too few others. */
@@ -122,26 +122,26 @@ static void test_left_alone(void **state)
 		x.pts[s].interleaved = false;
 	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 0);
-	assert_true(x.pts[0].median == -1);
+	assert_true(x.pts[0].stat == -1);
 
 	make_run(&x, 0, 1);
 	assert_int_equal(pt_pool_round_adjust(x.pts, NS, refs_a_only, 0.5, &adjusted), 0);
 	assert_int_equal(adjusted, 0);
 	for (s = 0; s < NS; s++)
-		assert_true(x.pts[s].median == -1);
+		assert_true(x.pts[s].stat == -1);
 
 	make_run(&x, 0, 1);
 	x.pts[2].reps = bad; /* a bad round number: that series keeps its plain median */
 	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
-	assert_true(x.pts[2].median == -1);
+	assert_true(x.pts[2].stat == -1);
 
 	/* round 4 measured by a alone among the references: too few others there */
 	make_run(&x, 0, 1);
 	for (s = 1; s < NS; s++)
 		x.pts[s].nvals = NR - 1;
 	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
-	assert_true(x.pts[0].median == -1);
-	assert_true(x.pts[1].median > 0);
+	assert_true(x.pts[0].stat == -1);
+	assert_true(x.pts[1].stat > 0);
 }
 
 /* The run statistic: a trimmed mean of the logs, the median at 0.5 or on a value <= 0. */
@@ -170,8 +170,8 @@ static void test_run_stat_rounds(void **state)
 	(void)state;
 	two_runs(x, pts, 1, 1);
 	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.2, &adjusted), 0);
-	assert_true(fabs(pts[0].median - 100 * exp(t)) < 1e-9);
-	assert_true(fabs(pts[NS].median - 100 * exp(t)) < 1e-9);
+	assert_true(fabs(pts[0].stat - 100 * exp(t)) < 1e-9);
+	assert_true(fabs(pts[NS].stat - 100 * exp(t)) < 1e-9);
 }
 
 int main(void)
