@@ -11,12 +11,13 @@
 # RUNS_DIR holds ci-NN/results.csv; GATED_LIST is `ptbench list --suite ci`.
 # TRIM (default 0.5, the median) is the run statistic of compare --trim: the
 # mean of a run's ln values after cutting that fraction from each end.
-import csv
-import glob
 import math
 import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ci_runs  # noqa: E402
 
 
 def t_sf(x, df):
@@ -50,23 +51,11 @@ if len(sys.argv) not in (3, 4, 5) or not os.path.isdir(sys.argv[1]):
     sys.exit(2)
 pool_n = int(sys.argv[3]) if len(sys.argv) >= 4 else 30
 trim = float(sys.argv[4]) if len(sys.argv) == 5 else 0.5
-gated = set()
-workload = None
-with open(sys.argv[2]) as f:
-    for line in f:
-        if line.startswith("  ") and not line.startswith("    "):
-            workload = line.split()[0]
-        elif "gate:" in line:
-            gated.add((workload, line.split()[0], line.split("gate:")[1].strip()))
-runs = []
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "ci-*", "results.csv"))):
-    vals = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            key = (row["workload"], row["case"], row["metric"])
-            if key in gated and row["unit"] in ("ns", "us", "ms", "s"):
-                vals.setdefault(key, []).append(float(row["value"]))
-    runs.append({k: run_stat(v, trim) for k, v in vals.items()})
+gated = ci_runs.gated_series(sys.argv[2])
+timed = lambda row: ((row["workload"], row["case"], row["metric"]) in gated
+                     and row["unit"] in ("ns", "us", "ms", "s"))
+runs = [{k: run_stat(v, trim) for k, v in vals.items()}
+        for _, vals in ci_runs.read_runs(sys.argv[1], timed)]
 series = sorted(k for k in gated if all(k in r for r in runs))
 pool, judged = runs[:pool_n], runs[pool_n:]
 k = len(pool)

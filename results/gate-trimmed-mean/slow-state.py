@@ -5,11 +5,12 @@
 # metrics, the slow runs' medians and the others', and the slow ones
 # against the median of the others.
 #   python3 slow-state.py RUNS_DIR [LIMIT_US]
-import csv
-import glob
 import os
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ci_runs  # noqa: E402
 
 KEYS = [("mprotect", "toggle-4k-4M", "ns_per_call"), ("munmap", "munmap-4k-64M", "ns_per_page"),
         ("fork", "fork-4k-256M", "ns_per_fork"), ("fault", "anon-write-4k-64M", "ns_per_fault"),
@@ -19,18 +20,12 @@ if len(sys.argv) not in (2, 3) or not os.path.isdir(sys.argv[1]):
     sys.exit(2)
 limit = float(sys.argv[2]) * 1000 if len(sys.argv) == 3 else 280e3
 runs = []
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "ci-*", "results.csv"))):
-    vals = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            key = (row["workload"], row["case"], row["metric"])
-            if key in KEYS:
-                vals.setdefault(key, []).append(float(row["value"]))
+for name, vals in ci_runs.read_runs(
+        sys.argv[1], lambda row: (row["workload"], row["case"], row["metric"]) in KEYS):
     if any(k not in vals for k in KEYS):
-        print(f"slow-state.py: {path} lacks one of the series", file=sys.stderr)
+        print(f"slow-state.py: {name} lacks one of the series", file=sys.stderr)
         sys.exit(2)
-    runs.append((os.path.basename(os.path.dirname(path)),
-                 {k: statistics.median(v) for k, v in vals.items()}))
+    runs.append((name, {k: statistics.median(v) for k, v in vals.items()}))
 slow = [r for r in runs if r[1][KEYS[0]] > limit]
 rest = [r for r in runs if r[1][KEYS[0]] <= limit]
 if not slow or not rest:

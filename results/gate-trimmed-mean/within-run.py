@@ -8,33 +8,22 @@
 # ln run medians between runs (raw: no run or round effect taken out).
 #   python3 within-run.py RUNS_DIR GATED_LIST
 # RUNS_DIR holds ci-NN/results.csv; GATED_LIST is `ptbench list --suite ci`.
-import csv
-import glob
 import math
 import os
 import statistics
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import ci_runs  # noqa: E402
+
 if len(sys.argv) != 3 or not os.path.isdir(sys.argv[1]) or not os.path.isfile(sys.argv[2]):
     print("usage: within-run.py RUNS_DIR GATED_LIST", file=sys.stderr)
     sys.exit(2)
-gated = set()
-workload = None
-with open(sys.argv[2]) as f:
-    for line in f:
-        if line.startswith("  ") and not line.startswith("    "):
-            workload = line.split()[0]
-        elif "gate:" in line:
-            gated.add((workload, line.split()[0], line.split("gate:")[1].strip()))
-runs = []
-for path in sorted(glob.glob(os.path.join(sys.argv[1], "ci-*", "results.csv"))):
-    vals = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            key = (row["workload"], row["case"], row["metric"])
-            if key in gated and float(row["value"]) > 0:
-                vals.setdefault(key, []).append(math.log(float(row["value"])))
-    runs.append(vals)
+gated = ci_runs.gated_series(sys.argv[2])
+positive = lambda row: ((row["workload"], row["case"], row["metric"]) in gated
+                        and float(row["value"]) > 0)
+runs = [{k: [math.log(x) for x in v] for k, v in vals.items()}
+        for _, vals in ci_runs.read_runs(sys.argv[1], positive)]
 if len(runs) < 2:
     print(f"within-run.py: fewer than 2 runs in {sys.argv[1]}", file=sys.stderr)
     sys.exit(2)
