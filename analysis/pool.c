@@ -60,17 +60,26 @@ struct effects {
 	const struct pt_pool_point **ref; /* each reference's first point (its key) */
 	const char **group; /* each reference's workload */
 	bool *in_pool; /* nrun: a pool run's, not a NEW run's */
+	bool *kernel; /* nref: the reference's time is the kernel's (opts.in_kernel) */
+	bool split; /* the run effect in two parts (pool.h) */
 	double *tmp; /* nref scratch */
 	struct pt_pool_factors fac; /* what each timed gated series is regressed on */
 };
 
-/* Run r's effect: the median of its deviations, reference skip (if < nref) left out; NAN if none. */
-static double effect_of(const struct effects *ef, size_t r, size_t skip)
+/* The references a run effect is the median over. */
+enum part { ALL, KERNEL, USER };
+
+/*
+ * Run r's effect over part: the median of its deviations, reference skip
+ * (if < nref) left out; NAN if none.
+ */
+static double effect_of(const struct effects *ef, size_t r, size_t skip, enum part part)
 {
 	size_t j, m = 0;
 
 	for (j = 0; j < ef->nref; j++)
-		if (j != skip && !isnan(ef->dev[r * ef->nref + j]))
+		if (j != skip && !isnan(ef->dev[r * ef->nref + j]) &&
+		    (part == ALL || ef->kernel[j] == (part == KERNEL)))
 			ef->tmp[m++] = ef->dev[r * ef->nref + j];
 	if (!m)
 		return NAN;
@@ -119,7 +128,8 @@ static void design_add(struct design *d, const double *x, double y, bool is_new)
 
 /*
  * A run's covariates for reference j: its factor scores without j's
- * workload, or with no factors its run effect without j itself.
+ * workload, or with no factors its run effect without j itself (two
+ * parts when split).
  */
 static bool covariates(const struct effects *ef, const struct pt_pool_point *p, size_t j, double *x,
 		       bool *own)
@@ -127,8 +137,19 @@ static bool covariates(const struct effects *ef, const struct pt_pool_point *p, 
 	if (ef->fac.k)
 		return pt_pool_factors_scores(&ef->fac, p->run, p->workload, j, x, own);
 	*own = true;
-	x[0] = effect_of(ef, p->run, j);
+	if (ef->split) {
+		x[0] = effect_of(ef, p->run, j, KERNEL);
+		x[1] = effect_of(ef, p->run, j, USER);
+		return !isnan(x[0]) && !isnan(x[1]);
+	}
+	x[0] = effect_of(ef, p->run, j, ALL);
 	return !isnan(x[0]);
+}
+
+/* How many covariates each reference is regressed on. */
+static size_t ncovariates(const struct effects *ef)
+{
+	return ef->fac.k ? ef->fac.k : ef->split ? 2 : 1;
 }
 
 /*
@@ -140,7 +161,7 @@ static bool covariates(const struct effects *ef, const struct pt_pool_point *p, 
 static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
 		   const struct effects *ef, double *d)
 {
-	size_t j = ref_index(ef, w->key), i, a, nf = ef->fac.k ? ef->fac.k : 1;
+	size_t j = ref_index(ef, w->key), i, a, nf = ncovariates(ef);
 	struct design s = { .p = nf + 1 };
 	double x[PT_POOL_FACTORS_MAX + 1], beta[PT_POOL_FACTORS_MAX + 1],
 		v[PT_POOL_FACTORS_MAX + 1];
@@ -182,6 +203,7 @@ static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t 
 	w->factors = ef->fac.k;
 	w->own_workload = own;
 	w->slope = beta[1];
+	w->slope_user = ef->split ? beta[2] : NAN;
 	w->df = (double)(s.k - s.p);
 	w->pool_sd = sqrt(fmax(0, rss) / w->df);
 	w->se = w->pool_sd * sqrt(1.0 / (double)s.n + fmax(0, h));
@@ -265,7 +287,8 @@ static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_
 	w->t = w->p = w->p_adj = w->detectable_pct = w->change_pct = NAN;
 	row_gate(w, o, &off_by_config);
 	if (!row_moments(w, g, len)) {
-		w->verdict = PT_V_TOO_FEW; /* a statistic <= 0 has no log: not testable here */
+		/* a statistic <= 0 has no log: not testable here, only shown when not gated */
+		w->verdict = w->gated ? PT_V_TOO_FEW : off_by_config ? PT_V_UNGATED : PT_V_INFO;
 		return;
 	}
 	if (!w->n) {
@@ -368,6 +391,7 @@ static void effects_free(struct effects *ef)
 	free(ef->ref);
 	free(ef->group);
 	free(ef->in_pool);
+	free(ef->kernel);
 	free(ef->tmp);
 	memset(ef, 0, sizeof(*ef));
 }
@@ -446,7 +470,7 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 			 const struct pt_pool_opts *o, struct effects *ef)
 {
 	double *ln = malloc((npts ? npts : 1) * sizeof(*ln));
-	size_t g, i, r, j = 0;
+	size_t g, i, r, j = 0, nkernel = 0;
 
 	memset(ef, 0, sizeof(*ef));
 	if (!ln)
@@ -459,8 +483,9 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 	ef->ref = malloc((ef->nref + 1) * sizeof(*ef->ref));
 	ef->group = malloc((ef->nref + 1) * sizeof(*ef->group));
 	ef->in_pool = calloc(ef->nrun + 1, sizeof(*ef->in_pool));
+	ef->kernel = calloc(ef->nref + 1, sizeof(*ef->kernel));
 	ef->tmp = malloc((ef->nref + 1) * sizeof(*ef->tmp));
-	if (!ef->dev || !ef->ref || !ef->group || !ef->in_pool || !ef->tmp) {
+	if (!ef->dev || !ef->ref || !ef->group || !ef->in_pool || !ef->kernel || !ef->tmp) {
 		free(ln);
 		effects_free(ef);
 		return -1;
@@ -480,6 +505,8 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 				ln[m++] = log(pts[i].stat);
 		ef->ref[j] = &pts[at[g]];
 		ef->group[j] = pts[at[g]].workload;
+		ef->kernel[j] = o->in_kernel && o->in_kernel(pts[at[g]].workload);
+		nkernel += ef->kernel[j];
 		if (m) {
 			pt_sort_doubles(ln, m);
 			center = pt_quantile_sorted(ln, m, 0.5);
@@ -491,6 +518,9 @@ static int effects_build(const struct pt_pool_point *pts, size_t npts, const siz
 		j++;
 	}
 	free(ln);
+	/* factors replace the run effect, split or not */
+	ef->split = o->split_effect && !o->factors && nkernel >= PT_POOL_SPLIT_MIN &&
+		    ef->nref - nkernel >= PT_POOL_SPLIT_MIN;
 	if (o->factors && pt_pool_factors_fit(&ef->fac, ef->dev, ef->nrun, ef->nref, ef->in_pool,
 					      ef->group, o->factors)) {
 		effects_free(ef);
@@ -506,7 +536,7 @@ static double effect_spread(const struct effects *ef, const struct pt_pool_point
 	size_t run, i, k = 0;
 
 	for (run = 0; run < ef->nrun; run++) {
-		double e = effect_of(ef, run, ef->nref);
+		double e = effect_of(ef, run, ef->nref, ALL);
 
 		for (i = 0; i < npts && pts[i].run != run; i++)
 			;
@@ -529,7 +559,7 @@ static size_t effect_points(const struct pt_pool_point *pts, size_t npts, const 
 	if (!r->effect_pts)
 		return 0;
 	for (run = 0; run < ef->nrun; run++) {
-		double e = effect_of(ef, run, ef->nref);
+		double e = effect_of(ef, run, ef->nref, ALL);
 		struct pt_pool_point *p = &r->effect_pts[n];
 
 		if (isnan(e))
@@ -586,6 +616,11 @@ int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, si
 		use_ef = ef.nref >= 3 && r->effect_spread_pct >= PT_POOL_EFFECT_MIN_PCT;
 		r->effect_series = use_ef ? ef.nref : 0;
 		r->factors = use_ef ? ef.fac.k : 0;
+		if (use_ef && ef.split) {
+			for (g = 0; g < ef.nref; g++)
+				r->split_kernel += ef.kernel[g];
+			r->split_user = ef.nref - r->split_kernel;
+		}
 		r->factor_series = use_ef ? ef.fac.nused : 0;
 		memcpy(r->factor_eig, ef.fac.eig, sizeof(r->factor_eig));
 	}

@@ -31,6 +31,14 @@
  * s sqrt(1/n + x'(X'X)^-1 x) at their mean covariates. A pool whose runs'
  * effects spread less than PT_POOL_EFFECT_MIN_PCT is judged raw: there is
  * nothing to take out.
+ *
+ * With opts.split_effect the run effect is two covariates instead of one:
+ * the median over the series whose time is the kernel's (opts.in_kernel)
+ * and the median over the others, each without the series itself. A host
+ * can slow faults, mprotect and munmap together while user-space loops
+ * hardly move (docs/compare.md, the s24 runs); one median over both mixes
+ * the two. Each part needs PT_POOL_SPLIT_MIN series, or the one effect is
+ * used.
  */
 #ifndef PTBENCH_POOL_H
 #define PTBENCH_POOL_H
@@ -47,6 +55,8 @@
 #define PT_POOL_TRIM_DEFAULT 0.2
 /* The pool runs' effects must spread at least this much (%) for the effect to be taken out. */
 #define PT_POOL_EFFECT_MIN_PCT 2.0
+/* Series each part of a split run effect needs: a median without one of them is over >= 3. */
+#define PT_POOL_SPLIT_MIN 4
 
 /* One run's statistic of one series. */
 struct pt_pool_point {
@@ -75,7 +85,8 @@ struct pt_pool_row {
 	size_t factors; /* run factors it was regressed on (0: the run effect) */
 	bool own_workload; /* scores from its own workload's other series (too few outside) */
 	double raw_change_pct; /* the change before the run effect or factors were taken out */
-	double slope; /* b of the regression on the run effect, or on the first factor */
+	double slope; /* b of the regression on the run effect (its kernel part), or the first factor */
+	double slope_user; /* b on a split run effect's other part; NAN when not split */
 	double detectable_pct; /* smallest change in the worse direction it could detect */
 	double alpha, threshold_pct;
 	bool gated, tested;
@@ -91,6 +102,7 @@ struct pt_pool_result {
 	size_t round_runs; /* runs whose round effect was taken out (pool_rounds.h) */
 	double median_detectable_pct; /* over the tested rows, NaN when none */
 	size_t effect_series; /* series the run effect is the median over; 0 when not used */
+	size_t split_kernel, split_user; /* the split run effect's two parts; 0 when not split */
 	size_t factors, factor_series; /* run factors taken out, and the series they come from */
 	double factor_eig[PT_POOL_FACTORS_MAX]; /* their eigenvalues (share: / factor_series) */
 	double effect_spread_pct; /* between the pool runs' effects; NAN when not computed */
@@ -107,6 +119,8 @@ struct pt_pool_opts {
 			   const char *metric);
 	const void *primary_ctx;
 	bool run_effect; /* take the run effect (or factors) out of each timed gated series (above) */
+	bool split_effect; /* the run effect in two parts, the kernel's series and the others */
+	bool (*in_kernel)(const char *workload); /* split_effect's parts; NULL: no split */
 	int factors; /* run factors instead of e; 0: e alone, -1: as many as the pool shows */
 	bool round_effect; /* take each round's effect out before the run statistics (pool_rounds.h) */
 	/* the run statistic of a point with repetitions: pt_pool_run_stat; 0.5 the median */

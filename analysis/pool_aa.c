@@ -99,21 +99,29 @@ static bool is_primary(const void *ctx, const char *workload, const char *cs, co
 	return pt_rundir_is_primary(&x->prim, &s);
 }
 
-static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct pt_pool_data *d,
-				 struct pt_pool_result *res, char *err, size_t errlen)
+/* The gate's options, as compare --baseline-db would have them. */
+static struct pt_pool_opts pool_opts(const struct aa_ctx *x)
 {
-	struct roles r = { &x->ids, x->o->pool, lo, hi };
-	struct pt_pool_opts po = {
+	return (struct pt_pool_opts){
 		.alpha = x->o->alpha,
 		.threshold_pct = x->o->threshold_pct,
 		.min_pool = x->o->pool,
 		.is_primary = x->prim.nprimary ? is_primary : NULL,
 		.primary_ctx = x,
 		.run_effect = x->o->run_effect,
+		.split_effect = x->o->split_effect,
+		.in_kernel = x->o->in_kernel,
 		.factors = x->o->factors,
 		.round_effect = x->o->round_effect,
 		.trim = x->o->trim,
 	};
+}
+
+static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct pt_pool_data *d,
+				 struct pt_pool_result *res, char *err, size_t errlen)
+{
+	struct roles r = { &x->ids, x->o->pool, lo, hi };
+	struct pt_pool_opts po = pool_opts(x);
 	enum pt_history_err e;
 
 	memset(d, 0, sizeof(*d));
@@ -159,17 +167,7 @@ static int slow(struct pt_pool_point *p, double f, double **copy)
 /* Slow every NEW point of row w's series by the injected factor and judge a copy. */
 static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_pool_row *w)
 {
-	struct pt_pool_opts po = {
-		.alpha = x->o->alpha,
-		.threshold_pct = x->o->threshold_pct,
-		.min_pool = x->o->pool,
-		.is_primary = x->prim.nprimary ? is_primary : NULL,
-		.primary_ctx = x,
-		.run_effect = x->o->run_effect,
-		.factors = x->o->factors,
-		.round_effect = x->o->round_effect,
-		.trim = x->o->trim,
-	};
+	struct pt_pool_opts po = pool_opts(x);
 	double f = 1 + x->o->inject_pct / 100;
 	struct pt_pool_point *pts = malloc(d->n * sizeof(*pts));
 	double **copies = calloc(d->n + 1, sizeof(*copies));
@@ -211,8 +209,10 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 	*tried = *hits = 0;
 	fprintf(x->o->out,
 		"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
-		"factors: %zu; round effect taken out of %zu runs; trim %g):\n",
-		x->o->inject_pct, hi - x->o->pool, res.factors, res.round_runs, x->o->trim);
+		"factors: %zu; run effect split: %s; round effect taken out of %zu runs; "
+		"trim %g):\n",
+		x->o->inject_pct, hi - x->o->pool, res.factors, res.split_kernel ? "yes" : "no",
+		res.round_runs, x->o->trim);
 	for (i = 0; i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;

@@ -21,6 +21,8 @@ struct pt_pool_aa_opts {
 	size_t pool, news;
 	double alpha, threshold_pct, inject_pct;
 	bool run_effect; /* as compare --run-effect */
+	bool split_effect; /* as compare --run-effect split */
+	bool (*in_kernel)(const char *workload); /* the split's parts (pool.h) */
 	int factors; /* as compare --factors; -1 auto */
 	bool round_effect; /* as compare --round-effect */
 	double trim; /* as compare --trim */

@@ -54,10 +54,12 @@ static void usage(FILE *f)
 		"  --baseline-tag T   the pool: runs with this tag (default: all)\n"
 		"  --baseline-suite S the pool: runs of this suite (default: all)\n"
 		"  --pool-min N       fewest pool runs a series needs (default %d)\n"
-		"  --run-effect on|off  take out of each timed series what moved the\n"
-		"                     whole run (the median over the gated timed series),\n"
-		"                     and gate that run effect as a series of its own\n"
-		"                     (default on; docs/compare.md)\n"
+		"  --run-effect on|off|split  take out of each timed series what moved\n"
+		"                     the whole run (the median over the gated timed\n"
+		"                     series), and gate that run effect as a series of its\n"
+		"                     own (default on; docs/compare.md); split: two\n"
+		"                     medians, over the kernel's page-table families\n"
+		"                     (fault, mprotect, fork, munmap, thp) and the others\n"
 		"  --factors auto|N   take out N run factors instead (0-%d; default 0:\n"
 		"                     the run effect alone; auto: those the pool shows,\n"
 		"                     at most one per 6 pool runs; docs/compare.md)\n"
@@ -176,7 +178,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			a->allow_incomplete = true;
 			break;
 		case 'R':
-			if (pt_on_off_option("compare", "run-effect", optarg, &a->run_effect))
+			if (pt_run_effect_option("compare", optarg, &a->run_effect,
+						 &a->split_effect))
 				return PT_EXIT_USAGE;
 			a->run_effect_given = true;
 			break;
@@ -207,6 +210,9 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->factors && !a->run_effect)
 		return pt_usage_error("compare", "--factors takes run factors out in place of the "
 						 "run effect: not with --run-effect off");
+	if (a->factors && a->split_effect)
+		return pt_usage_error("compare", "--factors takes run factors out in place of the "
+						 "run effect: not with --run-effect split");
 	if (a->pool_db) {
 		if (argc - optind < 1)
 			return pt_usage_error("compare",

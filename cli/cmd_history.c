@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/gate_opts.h"
 #include "util/parse.h"
+#include "workloads/workload.h"
 
 static void usage(FILE *f)
 {
@@ -42,7 +43,8 @@ static void usage(FILE *f)
 		"  -o, --output DIR export into DIR (new or empty)\n"
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
-		"  --run-effect on|off, --factors auto|N, --round-effect on|off, --trim F\n"
+		"  --run-effect on|off|split, --factors auto|N, --round-effect on|off,\n"
+		"  --trim F\n"
 		"                   aa: as compare's (default on, 0, on, %g)\n"
 		"  -h, --help       this text\n"
 		"\n"
@@ -158,7 +160,8 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 				return PT_EXIT_USAGE;
 			break;
 		case 'R':
-			if (pt_on_off_option("history", "run-effect", optarg, &a->aa.run_effect))
+			if (pt_run_effect_option("history", optarg, &a->aa.run_effect,
+						 &a->aa.split_effect))
 				return PT_EXIT_USAGE;
 			break;
 		case 'U':
@@ -189,6 +192,9 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 	if (a->aa.factors && !a->aa.run_effect)
 		return pt_usage_error("history", "--factors takes run factors out in place of the "
 						 "run effect: not with --run-effect off");
+	if (a->aa.factors && a->aa.split_effect)
+		return pt_usage_error("history", "--factors takes run factors out in place of the "
+						 "run effect: not with --run-effect split");
 	return 0;
 }
 
@@ -326,6 +332,7 @@ int cmd_history(int argc, char **argv)
 			.news = 3,
 			.inject_pct = 10,
 			.run_effect = true,
+			.in_kernel = pt_workload_times_kernel,
 			.factors = 0,
 			.round_effect = true,
 			.trim = PT_POOL_TRIM_DEFAULT,

@@ -25,6 +25,7 @@ struct compare_args {
 	uint64_t pool_min;
 	bool run_effect; /* --run-effect: take each run's common drift out (analysis/pool.h) */
 	bool run_effect_given; /* the option was on the command line */
+	bool split_effect; /* --run-effect split: its kernel and user parts (analysis/pool.h) */
 	int factors; /* --factors: run factors taken out, -1 auto (analysis/pool_factors.h) */
 	bool factors_given;
 	bool round_effect; /* --round-effect: take each round's drift out first (analysis/pool_rounds.h) */

@@ -16,6 +16,7 @@
 #include "cli/commands.h"
 #include "cli/compare.h"
 #include "util/json.h"
+#include "workloads/workload.h"
 
 struct pool_ctx {
 	struct compare_args *a;
@@ -76,6 +77,14 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			r->factors, r->factor_series,
 			r->factor_series ? 100 * r->factor_eig[0] / (double)r->factor_series : 0,
 			r->effect_spread_pct);
+	else if (r->effect_series && r->split_kernel)
+		fprintf(f,
+			"Run effect split in two (medians over %zu gated timed series of the "
+			"kernel's page-table families and over %zu others; %.1f%% between the "
+			"pool's runs as a whole) taken out of each of them with 4 or more pool "
+			"runs: their spread and change are what is left (--run-effect off: raw); "
+			"run/effect gates the run as a whole.\n",
+			r->split_kernel, r->split_user, r->effect_spread_pct);
 	else if (r->effect_series)
 		fprintf(f,
 			"Run effect (median over %zu gated timed series; %.1f%% between the pool's "
@@ -127,6 +136,8 @@ static void json_row(struct pt_json *j, const struct pt_pool_row *w)
 		pt_json_uint(j, "run_factors", w->factors);
 		pt_json_bool(j, "scored_within_workload", w->own_workload);
 		pt_json_num(j, "run_effect_slope", w->slope);
+		if (isfinite(w->slope_user))
+			pt_json_num(j, "run_effect_slope_user", w->slope_user);
 	}
 	pt_json_bool(j, "gated", w->gated);
 	pt_json_bool(j, "tested", w->tested);
@@ -168,6 +179,9 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_num(&j, "threshold_pct", x->a->opts.threshold_pct);
 	pt_json_uint(&j, "run_effect_series", r->effect_series);
 	pt_json_num(&j, "run_effect_spread_pct", r->effect_spread_pct);
+	pt_json_bool(&j, "run_effect_split", r->split_kernel > 0);
+	pt_json_uint(&j, "run_effect_kernel_series", r->split_kernel);
+	pt_json_uint(&j, "run_effect_user_series", r->split_user);
 	pt_json_uint(&j, "run_factors", r->factors);
 	pt_json_uint(&j, "run_factor_series", r->factor_series);
 	pt_json_bool(&j, "round_effect", x->a->round_effect);
@@ -255,6 +269,8 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.config = x->a->opts.config,
 		.filter = x->a->filter,
 		.run_effect = x->a->run_effect,
+		.split_effect = x->a->split_effect,
+		.in_kernel = pt_workload_times_kernel,
 		.factors = x->a->factors,
 		.round_effect = x->a->round_effect,
 		.trim = x->a->trim,

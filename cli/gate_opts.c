@@ -62,3 +62,12 @@ int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *o
 	*out = !strcmp(arg, "on");
 	return 0;
 }
+
+int pt_run_effect_option(const char *cmd, const char *arg, bool *on, bool *split)
+{
+	if (strcmp(arg, "on") && strcmp(arg, "off") && strcmp(arg, "split"))
+		return pt_usage_error(cmd, "--run-effect must be on, off or split, not '%s'", arg);
+	*on = strcmp(arg, "off") != 0;
+	*split = !strcmp(arg, "split");
+	return 0;
+}

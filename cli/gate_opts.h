@@ -15,6 +15,8 @@ int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *
 int pt_factors_option(const char *cmd, const char *arg, int *out);
 /* --trim F of the pool gate, 0 <= F <= 0.5, into *out; 0, or exit status 2. */
 int pt_trim_option(const char *cmd, const char *arg, double *out);
+/* --run-effect on|off|split into *on and *split; 0, or exit status 2. */
+int pt_run_effect_option(const char *cmd, const char *arg, bool *on, bool *split);
 /* --NAME on|off into *out; PT_EXIT_USAGE with a message naming NAME otherwise. */
 int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *out);
 

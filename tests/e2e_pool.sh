@@ -3,7 +3,8 @@
 #
 # compare --baseline-db: NEW runs against a pool of runs in a history. Ten
 # synthetic pool runs drift 3% from run to run (log-normal) on top of 2%
-# noise inside a run; three NEW runs from the same distribution pass, three
+# noise inside a run (and a count that is always 0, shown and not gated);
+# three NEW runs from the same distribution pass, three
 # with one primary metric 10% slower fail and name it, a pool below
 # --pool-min is exit 2, NEW runs already in the history are left out of the
 # pool, and the JSON carries each series' smallest detectable change. A
@@ -34,7 +35,8 @@ with open(os.path.join(out, "results.csv"), "w", newline="") as f:
     for c in cases:
         drift = math.exp(rng.gauss(0, 0.03))  # the host's speed during this run
         for rep in range(10):
-            for m, centre, unit in (("ns_per_fault", 2000.0, "ns"), ("ticks_per_fault", 5000.0, "rdtsc")):
+            for m, centre, unit in (("ns_per_fault", 2000.0, "ns"), ("ticks_per_fault", 5000.0, "rdtsc"),
+                                    ("major_faults_per_fault", 0.0, "count")):
                 v = centre * drift * (1 + rng.gauss(0, 0.02))
                 if c == "anon-write-4k-16M" and m == "ns_per_fault":
                     v *= slow
@@ -83,6 +85,9 @@ s = {(r["case"], r["metric"]): r for r in d["series"]}
 slow = s[("anon-write-4k-16M", "ns_per_fault")]
 assert slow["verdict"] == "worse" and slow["gated"], slow
 assert s[("anon-write-4k-16M", "ticks_per_fault")]["verdict"] == "shown"
+# a count that is 0 in every run has no log: shown, not "too few pool runs"
+assert s[("anon-write-4k-16M", "major_faults_per_fault")]["verdict"] == "shown"
+assert d["summary"]["too_few"] == 0, d["summary"]
 assert 0 < slow["detectable_pct"] < 10, slow["detectable_pct"]
 assert 0 < d["summary"]["median_detectable_pct"] < 10, d["summary"]
 assert d["summary"]["exit_status"] == 1
@@ -156,30 +161,39 @@ expect_rc 2 "$PTBENCH" history aa --db "$ddb" --tag d --run-effect sometimes
 # effect cannot take both out of a fault case; two factors scored from the
 # other workloads can, and a 10% slowdown of one fault case, or of every
 # fault case at once, is caught with them and missed without.
+# one run of cases (workload, case) whose ns values level(workload, case) sets,
+# 10 repetitions with 1% noise each: the shared part of the generators below
+cat >"$tmp/levels.py" <<'PY'
+import csv, json, os
+
+
+def write_run(out, run_id, tag, cases, level, rng, slow=lambda wl, c: 1):
+    os.makedirs(out)
+    with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
+        for wl, c in cases:
+            lv = level(wl, c)
+            for rep in range(10):
+                x = lv * (1 + rng.gauss(0, 0.01)) * slow(wl, c)
+                w.writerow([wl, c, "", rep, "ns", "%.9g" % x, "ns", "lower"])
+    meta = {"schema_version": 1, "run": {"id": run_id, "suite": "ci", "tag": tag, "reps": 10},
+            "cases": [{"workload": wl, "case": c, "params": "", "status": "ok",
+                       "primary_metric": "ns"} for wl, c in cases]}
+    json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+PY
 make_factor_run() { # DIR SEED SLOW_CASE(S: "all" for every fault case) SLOW_FACTOR
-	python3 - "$@" <<'PY'
-import csv, json, math, os, random, sys
+	PYTHONPATH=$tmp python3 - "$@" <<'PY'
+import math, random, sys
+from levels import write_run
 out, seed, slow_case, slow = sys.argv[1], int(sys.argv[2]), sys.argv[3], float(sys.argv[4])
 rng = random.Random(seed)
-os.makedirs(out)
 u, v = rng.gauss(0, 0.15), rng.gauss(0, 0.15)  # the host's two factors in this run
 load = {"fault": (1, 0), "fork": (0, 1), "munmap": (0.7, 0.7)}
 cases = [(wl, "%s-%d" % (wl, i)) for wl in load for i in range(4)]
-with open(os.path.join(out, "results.csv"), "w", newline="") as f:
-    w = csv.writer(f, lineterminator="\n")
-    w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
-    for wl, c in cases:
-        a, b = load[wl]
-        level = math.exp(a * u + b * v + rng.gauss(0, 0.01))
-        for rep in range(10):
-            x = 1000.0 * level * (1 + rng.gauss(0, 0.01))
-            if c == slow_case or (slow_case == "all" and wl == "fault"):
-                x *= slow
-            w.writerow([wl, c, "", rep, "ns", "%.9g" % x, "ns", "lower"])
-meta = {"schema_version": 1, "run": {"id": "factor-%d" % seed, "suite": "ci", "tag": "f", "reps": 10},
-        "cases": [{"workload": wl, "case": c, "params": "", "status": "ok",
-                   "primary_metric": "ns"} for wl, c in cases]}
-json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+write_run(out, "factor-%d" % seed, "f", cases,
+          lambda wl, c: 1000.0 * math.exp(load[wl][0] * u + load[wl][1] * v + rng.gauss(0, 0.01)),
+          rng, lambda wl, c: slow if c == slow_case or (slow_case == "all" and wl == "fault") else 1)
 PY
 }
 fdb=$tmp/factor.sqlite
@@ -217,5 +231,66 @@ expect_rc 2 "$PTBENCH" compare --baseline-db "$fdb" --run-effect off --factors 2
 grep -q -- '--factors takes run factors out in place of the run effect' "$tmp/err" ||
 	fail "no message for --factors with --run-effect off: $(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" history aa --db "$fdb" --tag f --run-effect off --factors auto
+
+# The split run effect (--run-effect split): in a quarter of the runs the
+# host slows the kernel's families (fault, munmap), each case by its own
+# amount, while the user-space ones (tlb, ptops) drift on their own. Two
+# medians, one per part, take the state out; a 10% slowdown of one fault
+# case in three slow runs is still caught and named.
+make_split_run() { # DIR SEED SLOW(0|1) SLOW_FACTOR_OF_fault-2
+	PYTHONPATH=$tmp python3 - "$@" <<'PY'
+import math, random, sys
+from levels import write_run
+out, seed, state, slow = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4])
+rng = random.Random(seed)
+common, user = rng.gauss(0, 0.03), rng.gauss(0, 0.03)
+load = [0.5, 0.8, 1.0, 1.2, 1.5, 0.7, 1.1, 1.3]
+cases = [(wl, "%s-%d" % (wl, i)) for wl in ("fault", "munmap", "tlb", "ptops") for i in range(4)]
+
+
+def level(wl, c):
+    n = cases.index((wl, c))
+    own = 0.3 * load[n] * state if n < 8 else user
+    return 1000.0 * (n + 1) * math.exp(common + own + rng.gauss(0, 0.01))
+
+
+write_run(out, "split-%d" % seed, "s", cases, level, rng,
+          lambda wl, c: slow if c == "fault-2" else 1)
+PY
+}
+sdb=$tmp/split.sqlite
+for i in $(seq 1 20); do
+	make_split_run "$tmp/spool$i" $((1000 + i)) $((i % 4 == 0)) 1
+done
+"$PTBENCH" history add "$tmp"/spool* --db "$sdb" >/dev/null 2>&1 || fail "history add failed"
+for i in 1 2 3; do
+	make_split_run "$tmp/sslow$i" $((1100 + i)) 1 1.10
+	make_split_run "$tmp/ssame$i" $((1200 + i)) 1 1
+done
+expect_rc 0 "$PTBENCH" compare --baseline-db "$sdb" --baseline-tag s --run-effect split \
+	"$tmp"/ssame{1,2,3}
+grep -q '^Run effect split in two (medians over 8 gated timed series of the kernel' "$tmp/out" ||
+	fail "the text does not say the run effect was split: $(cat "$tmp/out")"
+expect_rc 1 "$PTBENCH" compare --baseline-db "$sdb" --baseline-tag s --run-effect split \
+	"$tmp"/sslow{1,2,3}
+grep -q 'fault/fault-2 ns' "$tmp/err" || fail "the split hid the slow case: $(cat "$tmp/err")"
+grep -q 'munmap/\|tlb/\|ptops/\|fault/fault-[013]' "$tmp/err" &&
+	fail "the split named a series that did not change: $(cat "$tmp/err")"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$sdb" --baseline-tag s --run-effect split \
+	--format json "$tmp"/ssame1
+grep -q '"run_effect_split": true' "$tmp/out" || fail "no run_effect_split in the JSON"
+grep -q '"run_effect_kernel_series": 8' "$tmp/out" || fail "no kernel series count in the JSON"
+grep -q '"run_effect_slope_user"' "$tmp/out" || fail "no user slope in the JSON"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$sdb" --baseline-tag s --format json "$tmp"/ssame1
+grep -q '"run_effect_split": false' "$tmp/out" || fail "the one run effect said it was split"
+expect_rc 0 "$PTBENCH" history aa --db "$sdb" --tag s --pool 10 --run-effect split
+grep -q 'run effect split: yes' "$tmp/out" || fail "aa did not split: $(cat "$tmp/out")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$sdb" --run-effect split --factors 2 "$tmp/ssame1"
+grep -q -- '--factors takes run factors out in place of the run effect: not with --run-effect split' \
+	"$tmp/err" || fail "no message for --factors with --run-effect split: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$sdb" --run-effect halves "$tmp/ssame1"
+grep -q -- "--run-effect must be on, off or split, not 'halves'" "$tmp/err" ||
+	fail "no message for --run-effect halves: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --run-effect split "$tmp/ssame1" "$tmp/ssame2"
 
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"

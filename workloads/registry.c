@@ -37,3 +37,15 @@ const struct pt_workload *pt_workload_find(const char *name)
 			return pt_workloads[i];
 	return NULL;
 }
+
+/*
+ * The profiled families are those whose timed operation is a fault or a
+ * system call into the kernel's page-table code; the others time user
+ * space (the controls, the TLB chases, ptops' replicas).
+ */
+bool pt_workload_times_kernel(const char *name)
+{
+	const struct pt_workload *w = pt_workload_find(name);
+
+	return w && w->profile;
+}
