@@ -90,8 +90,11 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			"Run effect (median over %zu gated timed series; %.1f%% between the pool's "
 			"runs) taken out of each of them with 3 or more pool runs: their spread and "
 			"change are what is left "
-			"(--run-effect off: raw); run/effect gates the run as a whole.\n",
-			r->effect_series, r->effect_spread_pct);
+			"(--run-effect off: raw); run/effect gates the run as a whole.%s\n",
+			r->effect_series, r->effect_spread_pct,
+			x->a->split_effect ? " Not split: the kernel's families or the others "
+					     "have fewer than 4 gated timed series here."
+					   : "");
 	else if (x->a->run_effect && isfinite(r->effect_spread_pct))
 		fprintf(f,
 			"Run effect not taken out: the pool's runs differ by %.1f%% as a whole "

@@ -285,6 +285,10 @@ expect_rc 0 "$PTBENCH" compare --baseline-db "$sdb" --baseline-tag s --format js
 grep -q '"run_effect_split": false' "$tmp/out" || fail "the one run effect said it was split"
 expect_rc 0 "$PTBENCH" history aa --db "$sdb" --tag s --pool 10 --run-effect split
 grep -q 'run effect split: yes' "$tmp/out" || fail "aa did not split: $(cat "$tmp/out")"
+# the drift runs are all fault cases: no user part to split on, one effect, and it says so
+expect_rc 1 "$PTBENCH" compare --baseline-db "$ddb" --baseline-tag d --run-effect split \
+	"$tmp"/dslow{1,2,3}
+grep -q 'Not split: the kernel' "$tmp/out" || fail "a split that fell back is not said: $(cat "$tmp/out")"
 expect_rc 2 "$PTBENCH" compare --baseline-db "$sdb" --run-effect split --factors 2 "$tmp/ssame1"
 grep -q -- '--factors takes run factors out in place of the run effect: not with --run-effect split' \
 	"$tmp/err" || fail "no message for --factors with --run-effect split: $(cat "$tmp/err")"
