@@ -28,7 +28,7 @@
 #include "model/walk_cfg.h"
 
 #define PT_WALKCALIB_MAX_HYP 8
-#define PT_WALKCALIB_MAX_LLC 16 /* the sizes, with LRU and with random replacement */
+#define PT_WALKCALIB_MAX_LLC 20 /* the sizes, with LRU and with random replacement */
 #define PT_WALKCALIB_MAX_TLB 10
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
@@ -62,6 +62,7 @@ struct pt_walkcalib_hyp {
 	double llc_worse[PT_WALKCALIB_MAX_LLC]; /* and the held-out error of each */
 	bool llc_final[PT_WALKCALIB_MAX_LLC]; /* that error is at the chosen TLB sizes */
 	bool llc_random[PT_WALKCALIB_MAX_LLC]; /* tried with random replacement, not LRU */
+	unsigned llc_ways[PT_WALKCALIB_MAX_LLC]; /* its ways (a power-of-two set count) */
 	size_t nllc;
 	struct pt_walkcalib_tlb tlb[PT_WALKCALIB_MAX_TLB]; /* TLB sizes tried */
 	size_t ntlb;

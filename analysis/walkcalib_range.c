@@ -295,6 +295,7 @@ static int add_jobs(struct range_jobs *r, struct pt_walkcalib_hyp *h, double bou
 		     h->llc_random[k] == h->cfg.cache[2].random))
 			continue;
 		cfg.cache[2].size_bytes = h->llc[k];
+		cfg.cache[2].ways = h->llc_ways[k];
 		cfg.cache[2].random = h->llc_random[k];
 		if (add_job(r, h, &cfg, false))
 			return -1;

@@ -92,9 +92,8 @@ static void print_hyps(const struct pt_walkcalib *c)
 
 		printf("# %s: effective LLC by held-out rms_rel_err:", h->name);
 		for (l = 0; l < h->nllc; l++)
-			printf(" %lluM%s=%.3f%s", (unsigned long long)(h->llc[l] >> 20),
-			       h->llc_random[l] ? "/r" : "", h->llc_worse[l],
-			       h->llc_final[l] ? "*" : "");
+			printf(" %gM%s=%.3f%s", h->llc[l] / 1048576.0, h->llc_random[l] ? "/r" : "",
+			       h->llc_worse[l], h->llc_final[l] ? "*" : "");
 		printf("\n");
 		if (!h->ntlb)
 			continue;
@@ -110,10 +109,9 @@ static void print_hyps(const struct pt_walkcalib *c)
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
-		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%lluM%s "
+		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%gM%s "
 		       "tlb=%llu/%llu%s%s%s\n",
-		       h->name, h->fit, h->huge, h->lowo,
-		       (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
+		       h->name, h->fit, h->huge, h->lowo, h->cfg.cache[2].size_bytes / 1048576.0,
 		       h->cfg.cache[2].random ? "/r" : "", (unsigned long long)h->cfg.l1tlb_entries,
 		       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.tlb_random ? "/r" : "",
 		       k == c->best ? "  <- chosen" : "",
@@ -128,9 +126,9 @@ static void print_result(const struct pt_walkcalib *c)
 	size_t i;
 	unsigned j, e;
 
-	printf("# chosen: %s, effective LLC %lluM (%s replacement), TLB %llu/%llu entries (%s "
+	printf("# chosen: %s, effective LLC %gM (%s replacement), TLB %llu/%llu entries (%s "
 	       "replacement; by held-out error, not in-sample fit)\n",
-	       h->name, (unsigned long long)(h->cfg.cache[2].size_bytes >> 20),
+	       h->name, h->cfg.cache[2].size_bytes / 1048576.0,
 	       h->cfg.cache[2].random ? "random" : "LRU", (unsigned long long)h->cfg.l1tlb_entries,
 	       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.tlb_random ? "random" : "LRU");
 	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
@@ -139,12 +137,12 @@ static void print_result(const struct pt_walkcalib *c)
 	       h->cfg.l1tlb_ways, (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l2tlb_ways,
 	       h->cfg.tlb_random ? "random" : "lru");
 	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
-	       "cache.llc.size = %llu\ncache.llc.replacement = %s\n",
+	       "cache.llc.size = %llu\ncache.llc.ways = %u\ncache.llc.replacement = %s\n",
 	       h->cfg.s2.format < 0 ? "none"
 	       : h->cfg.s2.format   ? "d128"
 				    : "d64",
 	       h->cfg.s2.block_h ? "thp" : "4k", h->cfg.s2.layout ? "linear" : "scatter",
-	       (unsigned long long)h->cfg.cache[2].size_bytes,
+	       (unsigned long long)h->cfg.cache[2].size_bytes, h->cfg.cache[2].ways,
 	       h->cfg.cache[2].random ? "random" : "lru");
 	printf("# fitted latencies (ns; cycles at cpu.ghz = %g), RMS relative error %.2f%%\n", ghz,
 	       100 * h->fit);

@@ -120,6 +120,10 @@ else
 		"$tmp/cal.txt")" -eq 8 ] || fail "want random replacement tried for each of 8 hypotheses"
 	grep -q '^cache.llc.replacement = \(lru\|random\)$' "$tmp/cal.txt" ||
 		fail "no chosen cache.llc.replacement"
+	# and last the sizes between the chosen one and its neighbours (3/4, 3/2)
+	[ "$(grep -c '^# .*: effective LLC by held-out rms_rel_err: .* \(1\.5\|3\|6\|12\|24\|48\)M\(/r\)\?=[0-9.]*\*' \
+		"$tmp/cal.txt")" -eq 8 ] || fail "want a size between the 2x steps tried for each of 8"
+	grep -q '^cache.llc.ways = [0-9]*$' "$tmp/cal.txt" || fail "no chosen cache.llc.ways"
 	# and the TLBs' replacement at the chosen sizes
 	[ "$(grep -c '^# .*: TLB L1/L2 entries by held-out rms_rel_err: .* [0-9]*/[0-9]*/r=' \
 		"$tmp/cal.txt")" -eq 8 ] || fail "want random TLB replacement tried for each of 8"
@@ -154,6 +158,14 @@ else
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
 		--set tlb.replacement=lru >"$tmp/lru.txt" || fail "calibrate with the replacement given"
 	! grep -q '/r=' "$tmp/lru.txt" || fail "given replacement searched"
+	# an LLC whose ways do not divide the sizes searched into a power-of-two
+	# set count (20, as a sysfs LLC may have): other ways for those sizes
+	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/w20.csv" \
+		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
+		--set tlb.replacement=lru --set cache.llc.ways=20 >"$tmp/w20.txt" ||
+		fail "calibrate with a 20-way LLC"
+	grep -q '^cache.llc.ways = \(16\|8\|12\|24\|20\|6\)$' "$tmp/w20.txt" ||
+		fail "20-way LLC: $(grep '^cache.llc' "$tmp/w20.txt")"
 	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/lru.txt" || fail "given TLB searched"
 	grep -q '^cache.llc.replacement = lru$' "$tmp/lru.txt" || fail "given replacement not kept"
 	grep -q '^tlb.replacement = lru$' "$tmp/lru.txt" || fail "given TLB replacement not kept"
