@@ -30,6 +30,7 @@
 #define PT_WALKCALIB_MAX_HYP 8
 #define PT_WALKCALIB_MAX_LLC 20 /* the sizes, with LRU and with random replacement */
 #define PT_WALKCALIB_MAX_TLB 10
+#define PT_WALKCALIB_MAX_LLC_WAYS 64 /* the most ways an LLC size searched is given */
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
 /* Fewer rounds than this and the medians are fitted as one round. */
@@ -133,6 +134,14 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 void pt_walkcalib_progress(const struct pt_walkcalib *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void pt_walkcalib_free(struct pt_walkcalib *c);
+/*
+ * Ways for an LLC of size bytes that make its set count a power of two (the
+ * simulator indexes sets by bit mask): ways itself where they do, else the
+ * nearest to it of the line count's odd part times a power of two (16 for
+ * a 1M LLC given 20 ways, 12 for 6M given 16). 0 when ways is 0 or no
+ * count of at most PT_WALKCALIB_MAX_LLC_WAYS ways does.
+ */
+unsigned pt_walkcalib_llc_ways(uint64_t size, unsigned ways);
 
 /* The chosen hypothesis' fitted ns per access at point i, and D128 there. */
 double pt_walkcalib_fitted(const struct pt_walkcalib *c, size_t i);

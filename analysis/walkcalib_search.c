@@ -30,27 +30,21 @@ static int simulate(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, doubl
 	return 0;
 }
 
-/*
- * Ways for an LLC of size bytes such that its set count is a power of two
- * (the set-associative simulator indexes by bit mask): the configured ways
- * where they divide it so (a sysfs LLC of 20 ways does not divide 1M),
- * else 16 or 8 for a power of two, 12 or 24 for a 3*2^k size such as 6M.
- */
-static unsigned llc_ways(uint64_t size, unsigned ways)
+unsigned pt_walkcalib_llc_ways(uint64_t size, unsigned ways)
 {
-	static const unsigned alt[] = { 16, 8, 12, 24, 20, 6 };
-	uint64_t sets;
-	size_t k;
+	uint64_t lines = size / 64, w, odd, best = 0;
 
-	sets = ways ? size / 64 / ways : 0;
-	if (sets && !(sets & (sets - 1)) && sets * 64 * ways == size)
+	if (!lines || size % 64 || !ways)
+		return 0;
+	if (ways && lines % ways == 0 && !((lines / ways) & (lines / ways - 1)))
 		return ways;
-	for (k = 0; k < sizeof(alt) / sizeof(alt[0]); k++) {
-		sets = size / 64 / alt[k];
-		if (sets && !(sets & (sets - 1)) && sets * 64 * alt[k] == size)
-			return alt[k];
-	}
-	return ways;
+	/* ways = the odd part of the line count times a power of two */
+	odd = lines >> __builtin_ctzll(lines);
+	for (w = odd; w <= PT_WALKCALIB_MAX_LLC_WAYS && w <= lines; w *= 2)
+		if (!best ||
+		    (w > ways ? w - ways : ways - w) < (best > ways ? best - ways : ways - best))
+			best = w;
+	return (unsigned)best;
 }
 
 static void llc_candidates(const struct pt_walk_cfg *cfg, uint64_t *llc, size_t *n)
@@ -128,11 +122,20 @@ static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double 
 	llc_candidates(&cfg, llc, &nl);
 	cfg.cache[2].random = random;
 	for (k = 0; k < nl && h->nllc < PT_WALKCALIB_MAX_LLC; k++) {
-		size_t at = h->nllc++;
+		unsigned w = pt_walkcalib_llc_ways(llc[k], ways);
+		size_t at;
 
+		if (!w) {
+			snprintf(h->err, sizeof(h->err),
+				 "LLC cache: %llu bytes in cache.llc.ways = %u: no way count up to "
+				 "%d gives a power-of-two number of sets",
+				 (unsigned long long)llc[k], ways, PT_WALKCALIB_MAX_LLC_WAYS);
+			return -1;
+		}
+		at = h->nllc++;
 		cfg.cache[2].size_bytes = llc[k];
-		cfg.cache[2].ways = llc_ways(llc[k], ways);
-		h->llc_ways[at] = cfg.cache[2].ways;
+		cfg.cache[2].ways = w;
+		h->llc_ways[at] = w;
 		h->llc[at] = llc[k];
 		h->llc_random[at] = random;
 		h->llc_final[at] = true;
@@ -252,7 +255,8 @@ static int between_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, doubl
 	size_t j, k;
 
 	for (j = 0; j < 2; j++) {
-		bool seen = sz[j] < (1ull << 20) || sz[j] % 64;
+		unsigned w = pt_walkcalib_llc_ways(sz[j], h->cfg.cache[2].ways);
+		bool seen = sz[j] < (1ull << 20) || !w;
 
 		for (k = 0; k < h->nllc && !seen; k++)
 			seen = h->llc[k] == sz[j] && h->llc_random[k] == cfg.cache[2].random;
@@ -260,9 +264,9 @@ static int between_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, doubl
 			continue;
 		k = h->nllc++;
 		cfg.cache[2].size_bytes = sz[j];
-		cfg.cache[2].ways = llc_ways(sz[j], h->cfg.cache[2].ways);
+		cfg.cache[2].ways = w;
 		h->llc[k] = sz[j];
-		h->llc_ways[k] = cfg.cache[2].ways;
+		h->llc_ways[k] = w;
 		h->llc_random[k] = cfg.cache[2].random;
 		h->llc_final[k] = true;
 		if (try_cfg(c, h, f, &cfg, &h->llc_worse[k]))

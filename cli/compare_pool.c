@@ -42,8 +42,14 @@ static bool new_primary(const void *ctx, const char *workload, const char *cs, c
 static void print_text(const struct pool_ctx *x, FILE *f)
 {
 	const struct pt_pool_result *r = &x->res;
+	char not_split[128] = "";
 	size_t i;
 
+	if (x->a->split_effect)
+		snprintf(not_split, sizeof(not_split),
+			 " Not split: the kernel's families or the others have fewer than %d "
+			 "gated timed series here.",
+			 PT_POOL_SPLIT_MIN);
 	fprintf(f, "ptbench compare: %zu NEW run(s) against a pool of %zu run(s) from %s%s%s\n\n",
 		r->new_runs, r->pool_runs, x->a->pool_db, x->a->pool_tag ? ", tag " : "",
 		x->a->pool_tag ? x->a->pool_tag : "");
@@ -91,10 +97,7 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			"runs) taken out of each of them with 3 or more pool runs: their spread and "
 			"change are what is left "
 			"(--run-effect off: raw); run/effect gates the run as a whole.%s\n",
-			r->effect_series, r->effect_spread_pct,
-			x->a->split_effect ? " Not split: the kernel's families or the others "
-					     "have fewer than 4 gated timed series here."
-					   : "");
+			r->effect_series, r->effect_spread_pct, not_split);
 	else if (x->a->run_effect && isfinite(r->effect_spread_pct))
 		fprintf(f,
 			"Run effect not taken out: the pool's runs differ by %.1f%% as a whole "

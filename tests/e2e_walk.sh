@@ -164,8 +164,10 @@ else
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
 		--set tlb.replacement=lru --set cache.llc.ways=20 >"$tmp/w20.txt" ||
 		fail "calibrate with a 20-way LLC"
-	grep -q '^cache.llc.ways = \(16\|8\|12\|24\|20\|6\)$' "$tmp/w20.txt" ||
+	grep -q '^cache.llc.ways = 16$' "$tmp/w20.txt" ||
 		fail "20-way LLC: $(grep '^cache.llc' "$tmp/w20.txt")"
+	expect_exit 2 "cache.llc.ways = 0" "$PT" model walk calibrate --results "$tmp/run" \
+		--stage2 none --set cache.llc.ways=0
 	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/lru.txt" || fail "given TLB searched"
 	grep -q '^cache.llc.replacement = lru$' "$tmp/lru.txt" || fail "given replacement not kept"
 	grep -q '^tlb.replacement = lru$' "$tmp/lru.txt" || fail "given TLB replacement not kept"
