@@ -220,6 +220,8 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	c->tlb_forced = o->tlb_forced;
 	c->repl_forced = o->repl_forced;
 	c->tlb_repl_forced = o->tlb_repl_forced;
+	c->l1tlb_repl_forced = o->l1tlb_repl_forced;
+	c->evictions_forced = o->evictions_forced;
 	c->progress = o->progress;
 	c->t0 = now_s();
 	c->p = pts;

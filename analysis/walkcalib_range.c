@@ -305,13 +305,17 @@ static int add_jobs(struct range_jobs *r, struct pt_walkcalib_hyp *h, double bou
 
 		if (!(h->tlb[k].worse <= bound) ||
 		    (h->tlb[k].l1 == cfg.l1tlb_entries && h->tlb[k].l2 == cfg.l2tlb_entries &&
-		     h->tlb[k].random == cfg.tlb_random))
+		     h->tlb[k].random == cfg.tlb_random &&
+		     h->tlb[k].l1_random == cfg.l1tlb_random &&
+		     h->tlb[k].evictions == cfg.l2tlb_evictions))
 			continue;
 		cfg.l1tlb_entries = h->tlb[k].l1;
 		cfg.l1tlb_ways = h->tlb[k].l1_ways;
 		cfg.l2tlb_entries = h->tlb[k].l2;
 		cfg.l2tlb_ways = h->tlb[k].l2_ways;
 		cfg.tlb_random = h->tlb[k].random;
+		cfg.l1tlb_random = h->tlb[k].l1_random;
+		cfg.l2tlb_evictions = h->tlb[k].evictions;
 		if (add_job(r, h, &cfg, false))
 			return -1;
 	}

@@ -97,11 +97,17 @@ static void print_hyps(const struct pt_walkcalib *c)
 		printf("\n");
 		if (!h->ntlb)
 			continue;
-		printf("# %s: TLB L1/L2 entries by held-out rms_rel_err:", h->name);
-		for (l = 0; l < h->ntlb; l++)
-			printf(" %llu/%llu%s=%.3f", (unsigned long long)h->tlb[l].l1,
-			       (unsigned long long)h->tlb[l].l2, h->tlb[l].random ? "/r" : "",
-			       h->tlb[l].worse);
+		printf("# %s: TLB L1/L2 entries (r: random replacement; +eN: N L2 entries "
+		       "evicted by others per lookup) by held-out rms_rel_err:",
+		       h->name);
+		for (l = 0; l < h->ntlb; l++) {
+			printf(" %llu%s/%llu%s", (unsigned long long)h->tlb[l].l1,
+			       h->tlb[l].l1_random ? "r" : "", (unsigned long long)h->tlb[l].l2,
+			       h->tlb[l].random ? "r" : "");
+			if (h->tlb[l].evictions > 0)
+				printf("+e%g", h->tlb[l].evictions);
+			printf("=%.3f", h->tlb[l].worse);
+		}
 		printf("\n");
 	}
 	printf("# hypotheses (rms_rel_err): in-sample fit, held-out thp+hugetlb from 4k+dense, "
@@ -110,11 +116,14 @@ static void print_hyps(const struct pt_walkcalib *c)
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%gM%s "
-		       "tlb=%llu/%llu%s%s%s\n",
+		       "tlb=%llu%s/%llu%s",
 		       h->name, h->fit, h->huge, h->lowo, h->cfg.cache[2].size_bytes / 1048576.0,
 		       h->cfg.cache[2].random ? "/r" : "", (unsigned long long)h->cfg.l1tlb_entries,
-		       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.tlb_random ? "/r" : "",
-		       k == c->best ? "  <- chosen" : "",
+		       h->cfg.l1tlb_random ? "r" : "", (unsigned long long)h->cfg.l2tlb_entries,
+		       h->cfg.tlb_random ? "r" : "");
+		if (h->cfg.l2tlb_evictions > 0)
+			printf("+e%g", h->cfg.l2tlb_evictions);
+		printf("%s%s\n", k == c->best ? "  <- chosen" : "",
 		       h->pass && k != c->best ? "  (passes)" : "");
 	}
 }
@@ -126,16 +135,20 @@ static void print_result(const struct pt_walkcalib *c)
 	size_t i;
 	unsigned j, e;
 
-	printf("# chosen: %s, effective LLC %gM (%s replacement), TLB %llu/%llu entries (%s "
+	printf("# chosen: %s, effective LLC %gM (%s replacement), TLB %llu/%llu entries (%s/%s "
 	       "replacement; by held-out error, not in-sample fit)\n",
 	       h->name, h->cfg.cache[2].size_bytes / 1048576.0,
 	       h->cfg.cache[2].random ? "random" : "LRU", (unsigned long long)h->cfg.l1tlb_entries,
-	       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.tlb_random ? "random" : "LRU");
+	       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l1tlb_random ? "random" : "LRU",
+	       h->cfg.tlb_random ? "random" : "LRU");
+	/* tlb.replacement sets both TLBs, so the L1's own follows it */
 	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
-	       "tlb.l2.ways = %u\ntlb.replacement = %s\n",
+	       "tlb.l2.ways = %u\ntlb.replacement = %s\ntlb.l1.replacement = %s\n"
+	       "tlb.l2.evictions = %g\n",
 	       h->cfg.shadow ? "on" : "off", (unsigned long long)h->cfg.l1tlb_entries,
 	       h->cfg.l1tlb_ways, (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l2tlb_ways,
-	       h->cfg.tlb_random ? "random" : "lru");
+	       h->cfg.tlb_random ? "random" : "lru", h->cfg.l1tlb_random ? "random" : "lru",
+	       h->cfg.l2tlb_evictions);
 	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
 	       "cache.llc.size = %llu\ncache.llc.ways = %u\ncache.llc.replacement = %s\n",
 	       h->cfg.s2.format < 0 ? "none"
@@ -263,17 +276,11 @@ static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *r
 	       sqrt(fmax(0, (sq - sum * sum / (double)n) / (double)(n - 1))));
 }
 
-static int calibrate(const struct walk_opts *o, bool forced, bool all, bool tlb_given,
-		     bool repl_given, bool tlb_repl_given, const char *dir, const char *out)
+static int calibrate(const struct walk_opts *o, const struct pt_walkcalib_opts *co, const char *dir,
+		     const char *out)
 {
 	static struct pt_calib_point pts[PT_CALIB_MAX_POINTS];
 	char err[1024], path[PATH_MAX];
-	struct pt_walkcalib_opts co = { .stage2_forced = forced,
-					.tlb_forced = tlb_given,
-					.repl_forced = repl_given,
-					.tlb_repl_forced = tlb_repl_given,
-					.all_structures = all,
-					.progress = stderr };
 	struct pt_walkcalib c;
 	struct pt_rundir run;
 	size_t n;
@@ -295,11 +302,11 @@ static int calibrate(const struct walk_opts *o, bool forced, bool all, bool tlb_
 		return pt_usage_error(CMD, "%s", err);
 	}
 	/* the repetitions stay in run: the weights and the bootstrap read them */
-	r = pt_walkcalib_run(&c, &o->cfg, &co, pts, n, &run, err, sizeof(err));
+	r = pt_walkcalib_run(&c, &o->cfg, co, pts, n, &run, err, sizeof(err));
 	if (r) {
 		r = pt_usage_error(CMD, "%s", err);
 	} else {
-		print_recorded(&run, &c, forced);
+		print_recorded(&run, &c, co->stage2_forced);
 		print_hyps(&c);
 		print_result(&c);
 		print_checks(&c);
@@ -333,7 +340,8 @@ static void usage(void)
 	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
 	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "
 	       "--set or --config gives a tlb.* size; the TLBs' replacement (LRU or "
-	       "random at the chosen sizes) unless it gives tlb.replacement; and "
+	       "random at the chosen sizes) unless it gives tlb.replacement, then "
+	       "the L1 TLB's alone unless it gives either or tlb.l1.replacement; and "
 	       "the LLC's replacement (LRU or random, each at every size) unless it "
 	       "gives cache.llc.replacement. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
@@ -361,6 +369,7 @@ static int config_opt(int c, const char *arg, struct walk_opts *o, struct walk_o
 int walk_calibrate(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL;
+	struct pt_walkcalib_opts co = { 0 };
 	struct walk_opts o, probe;
 	bool host = true, forced = false, all = false;
 	int c, r = 0;
@@ -377,7 +386,8 @@ int walk_calibrate(int argc, char **argv)
 	probe.cfg.l1tlb_ways = probe.cfg.l2tlb_ways = 0;
 	/* the same for the LLC's and the TLBs' replacement: o starts LRU, probe random */
 	probe.cfg.cache[2].random = true;
-	probe.cfg.tlb_random = true;
+	probe.cfg.tlb_random = probe.cfg.l1tlb_random = true;
+	probe.cfg.l2tlb_evictions = -1; /* no value a key accepts */
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -412,9 +422,14 @@ int walk_calibrate(int argc, char **argv)
 		return r;
 	if (!dir || optind < argc)
 		return pt_usage_error(CMD, "calibrate: needs --results DIR");
-	return calibrate(&o, forced, all,
-			 probe.cfg.l1tlb_entries || probe.cfg.l2tlb_entries ||
-				 probe.cfg.l1tlb_ways || probe.cfg.l2tlb_ways,
-			 o.cfg.cache[2].random || !probe.cfg.cache[2].random,
-			 o.cfg.tlb_random || !probe.cfg.tlb_random, dir, out);
+	co.stage2_forced = forced;
+	co.all_structures = all;
+	co.progress = stderr;
+	co.tlb_forced = probe.cfg.l1tlb_entries || probe.cfg.l2tlb_entries ||
+			probe.cfg.l1tlb_ways || probe.cfg.l2tlb_ways;
+	co.repl_forced = o.cfg.cache[2].random || !probe.cfg.cache[2].random;
+	co.tlb_repl_forced = o.cfg.tlb_random || !probe.cfg.tlb_random;
+	co.l1tlb_repl_forced = o.cfg.l1tlb_random || !probe.cfg.l1tlb_random;
+	co.evictions_forced = probe.cfg.l2tlb_evictions != -1;
+	return calibrate(&o, &co, dir, out);
 }

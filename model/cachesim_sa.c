@@ -90,6 +90,22 @@ static unsigned random_way(struct pt_sa *s)
 	return (unsigned)(s->rng % s->ways);
 }
 
+void pt_sa_insert_foreign(struct pt_sa *s)
+{
+	unsigned set_bits = (unsigned)__builtin_popcountll(s->set_mask),
+		 shift = s->idx_shift + set_bits;
+	uint64_t set, key;
+
+	s->rng ^= s->rng << 13;
+	s->rng ^= s->rng >> 7;
+	s->rng ^= s->rng << 17;
+	set = s->rng & s->set_mask;
+	/* bit 63 and a count above the set bits: a new key each time, never a lookup's */
+	key = 1ull << 63 | (++s->foreign & ((1ull << (62 - shift)) - 1)) << shift |
+	      set << s->idx_shift;
+	pt_sa_insert(s, key);
+}
+
 /* Ring promote of the way i after the head: ways head .. p - 1 move up one. */
 static void ring_shift_up(uint64_t *w, unsigned n, unsigned h, unsigned p)
 {

@@ -33,6 +33,7 @@ struct pt_sa {
 	unsigned idx_shift; /* set = (key >> idx_shift) & set_mask */
 	bool random; /* random victim instead of LRU */
 	uint64_t rng;
+	uint64_t foreign; /* keys inserted by pt_sa_insert_foreign */
 };
 
 /*
@@ -41,6 +42,13 @@ struct pt_sa {
 int pt_sa_init(struct pt_sa *s, uint64_t entries, unsigned ways, unsigned idx_shift, bool random,
 	       char *err, size_t errlen);
 void pt_sa_free(struct pt_sa *s);
+/*
+ * Insert into a random set a key no lookup asks for, as another context
+ * sharing the array would (the array's own random generator:
+ * reproducible): it displaces an entry by the set's own replacement.
+ * Keys the caller looks up must keep bit 63 clear.
+ */
+void pt_sa_insert_foreign(struct pt_sa *s);
 /* Zeroed memory for a tag array, on huge pages when large, line aligned; free() frees it. */
 void *pt_sa_alloc(size_t bytes);
 

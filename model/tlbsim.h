@@ -17,13 +17,23 @@ struct pt_tlbsim {
 	struct pt_sa l1, l2;
 	unsigned class_shift[PT_TLB_CLASSES]; /* page shift of each class */
 	unsigned classes_used; /* bit mask of classes inserted so far */
+	/*
+	 * Entries others insert into the L2 per lookup (tlb.l2.evictions): a
+	 * TLB shared with an SMT sibling, the host or other tenants loses
+	 * entries the chase did not displace. owed: the fraction not yet
+	 * inserted. (TLB keys are page numbers << 2: bit 63 stays clear.)
+	 */
+	double evictions, owed;
 };
 
+/* Each level with LRU or (l1_random, l2_random) random victims. 0, or -1 with the reason. */
 int pt_tlbsim_init(struct pt_tlbsim *t, uint64_t l1_entries, unsigned l1_ways, uint64_t l2_entries,
-		   unsigned l2_ways, bool random, char *err, size_t errlen);
+		   unsigned l2_ways, bool l1_random, bool l2_random, char *err, size_t errlen);
 void pt_tlbsim_free(struct pt_tlbsim *t);
 /* Page shift of leaf height h (set once from the geometry). */
 void pt_tlbsim_set_class(struct pt_tlbsim *t, unsigned h, unsigned shift);
+/* Insert the foreign L2 entries that t->evictions per lookup add up to. */
+void pt_tlbsim_evict_others(struct pt_tlbsim *t);
 
 static inline uint64_t pt_tlb_key(const struct pt_tlbsim *t, uint64_t va, unsigned h)
 {
@@ -45,6 +55,8 @@ static inline enum pt_tlb_result pt_tlbsim_lookup(struct pt_tlbsim *t, uint64_t 
 {
 	unsigned h;
 
+	if (t->evictions > 0)
+		pt_tlbsim_evict_others(t);
 	if (pt_tlb_probe(&t->l1, t, va))
 		return PT_TLB_L1_HIT;
 	if (!pt_tlb_probe(&t->l2, t, va))

@@ -21,6 +21,7 @@ enum key_type {
 	K_POSITIVE,
 	K_BOOL_ON,
 	K_REPL,
+	K_REPL_TLB, /* both TLBs' replacement: L1's too, which tlb.l1.replacement then sets */
 	K_TAG,
 	K_GRANULE,
 	K_S2FMT,
@@ -44,7 +45,9 @@ static const struct key_def keys[] = {
 	K("tlb.l1.ways", K_UINT, l1tlb_ways),
 	K("tlb.l2.entries", K_U64, l2tlb_entries),
 	K("tlb.l2.ways", K_UINT, l2tlb_ways),
-	K("tlb.replacement", K_REPL, tlb_random),
+	K("tlb.replacement", K_REPL_TLB, tlb_random),
+	K("tlb.l1.replacement", K_REPL, l1tlb_random),
+	K("tlb.l2.evictions", K_DOUBLE, l2tlb_evictions),
 	K("pwc.tag", K_TAG, pwc_tag),
 	K("pwc.pmd.entries", K_U64, pwc_entries[0]),
 	K("pwc.pud.entries", K_U64, pwc_entries[1]),
@@ -216,6 +219,11 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 		return parse_choice(s, "off", "on", (bool *)p);
 	case K_REPL:
 		return parse_choice(s, "lru", "random", (bool *)p);
+	case K_REPL_TLB:
+		if (parse_choice(s, "lru", "random", (bool *)p))
+			return -1;
+		c->l1tlb_random = *(bool *)p;
+		return 0;
 	case K_TAG:
 		if (parse_choice(s, "va", "pa", &b))
 			return -1;
@@ -293,6 +301,7 @@ void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t 
 		snprintf(out, len, "%s", *(const bool *)p ? "on" : "off");
 		break;
 	case K_REPL:
+	case K_REPL_TLB:
 		snprintf(out, len, "%s", *(const bool *)p ? "random" : "lru");
 		break;
 	case K_TAG:

@@ -53,7 +53,9 @@ struct pt_stage2_cfg {
 struct pt_walk_cfg {
 	uint64_t l1tlb_entries, l2tlb_entries;
 	unsigned l1tlb_ways, l2tlb_ways;
-	bool tlb_random;
+	bool tlb_random; /* the L2 TLB's victims random, not LRU (tlb.replacement) */
+	bool l1tlb_random; /* the L1 TLB's (tlb.replacement, then tlb.l1.replacement) */
+	double l2tlb_evictions; /* L2 TLB entries others evict per lookup (tlb.l2.evictions) */
 	enum pt_pwc_tag pwc_tag;
 	uint64_t pwc_entries[PT_PWC_GROUPS]; /* VA-tagged, per level */
 	unsigned pwc_ways;

@@ -58,8 +58,9 @@ static int init_caches(struct pt_nestsim *s, const struct pt_geometry *g, char *
 	char why[160];
 
 	if (pt_tlbsim_init(&s->tlb, c->l1tlb_entries, c->l1tlb_ways, c->l2tlb_entries,
-			   c->l2tlb_ways, c->tlb_random, err, errlen))
+			   c->l2tlb_ways, c->l1tlb_random, c->tlb_random, err, errlen))
 		return -1;
+	s->tlb.evictions = c->l2tlb_evictions;
 	if (pt_sa_init(&s->ntlb, c->s2.tlb_entries, c->s2.tlb_ways, 0, false, why, sizeof(why))) {
 		snprintf(err, errlen, "nested TLB (stage2.tlb.*): %s", why);
 		return -1;

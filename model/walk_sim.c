@@ -11,8 +11,9 @@ static int init_parts(struct pt_walksim *s, const struct pt_geometry *g, char *e
 	if (pt_pagetable_init(&s->pt, g, err, errlen))
 		return -1;
 	if (pt_tlbsim_init(&s->tlb, c->l1tlb_entries, c->l1tlb_ways, c->l2tlb_entries,
-			   c->l2tlb_ways, c->tlb_random, err, errlen))
+			   c->l2tlb_ways, c->l1tlb_random, c->tlb_random, err, errlen))
 		return -1;
+	s->tlb.evictions = c->l2tlb_evictions;
 	if (pt_cachesim_init(&s->dc, c->cache, c->cache_on, err, errlen))
 		return -1;
 	return pt_walkcache_init(&s->pwc, c, g, err, errlen);

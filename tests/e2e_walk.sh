@@ -110,7 +110,8 @@ else
 		fail "the rounds were not fitted one by one"
 	grep -q '^# recorded paging: shadow; the chosen structure \(has\|does not have\) a shadow' \
 		"$tmp/cal.txt" || fail "recorded shadow paging not reported"
-	[ "$(grep -c '^# .*: TLB L1/L2 entries by held-out rms_rel_err: ' "$tmp/cal.txt")" -eq 8 ] ||
+	tlbline='^# .*: TLB L1/L2 entries (r: random replacement; +eN: N L2 entries evicted by others per lookup) by held-out rms_rel_err: '
+	[ "$(grep -c "$tlbline" "$tmp/cal.txt")" -eq 8 ] ||
 		fail "want the TLB sizes tried for each of 8 hypotheses"
 	grep -q '^#   shadow-nested-d64-host-4k-scatter ' "$tmp/cal.txt" || fail "no shadow hypothesis"
 	grep -q '^shadow = \(on\|off\)$' "$tmp/cal.txt" || fail "no shadow = line"
@@ -124,11 +125,19 @@ else
 	[ "$(grep -c '^# .*: effective LLC by held-out rms_rel_err: .* \(1\.5\|3\|6\|12\|24\|48\)M\(/r\)\?=[0-9.]*\*' \
 		"$tmp/cal.txt")" -eq 8 ] || fail "want a size between the 2x steps tried for each of 8"
 	grep -q '^cache.llc.ways = [0-9]*$' "$tmp/cal.txt" || fail "no chosen cache.llc.ways"
-	# and the TLBs' replacement at the chosen sizes
-	[ "$(grep -c '^# .*: TLB L1/L2 entries by held-out rms_rel_err: .* [0-9]*/[0-9]*/r=' \
-		"$tmp/cal.txt")" -eq 8 ] || fail "want random TLB replacement tried for each of 8"
+	# and the TLBs' replacement at the chosen sizes, both, then the L1's alone
+	[ "$(grep "$tlbline" "$tmp/cal.txt" | grep -c ' [0-9]*r/[0-9]*r=')" -eq 8 ] ||
+		fail "want random TLB replacement tried for each of 8"
+	[ "$(grep "$tlbline" "$tmp/cal.txt" | grep -c ' \([0-9]*r/[0-9]*\|[0-9]*/[0-9]*r\)=')" -eq 8 ] ||
+		fail "want the L1 TLB's replacement tried alone for each of 8"
 	grep -q '^tlb.replacement = \(lru\|random\)$' "$tmp/cal.txt" ||
 		fail "no chosen tlb.replacement"
+	grep -q '^tlb.l1.replacement = \(lru\|random\)$' "$tmp/cal.txt" ||
+		fail "no chosen tlb.l1.replacement"
+	# and others' evictions from the L2 TLB
+	[ "$(grep "$tlbline" "$tmp/cal.txt" | grep -c '+e0.015625=.*+e0.0625=.*+e0.25=')" -eq 8 ] ||
+		fail "want the L2 TLB's evictions by others tried for each of 8"
+	grep -q '^tlb.l2.evictions = [0-9.]*$' "$tmp/cal.txt" || fail "no chosen tlb.l2.evictions"
 	m=$tmp/run/walk_model.csv
 	ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
 	head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis$' ||
@@ -147,16 +156,28 @@ else
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
-	# only the given sizes with the other replacement tried: no other size searched
-	[ "$(grep '^# .*TLB L1/L2 entries by held-out' "$tmp/native.txt" |
-		grep -o ' [0-9]*/[0-9]*\(/r\)\?=' | tr -d ' \n')" = "48/$(sed -n \
-		's/^tlb.l2.entries = //p' "$tmp/native.txt")/r=" ] || fail "given TLB searched"
+	# only the given sizes with the other replacements tried (both TLBs', then
+	# the L1's): no other size searched
+	[ "$(grep '^# .*TLB L1/L2 entries (r: ' "$tmp/native.txt" |
+		grep -o ' [0-9]*r\?/[0-9]*r\?=' | tr -d ' r' | tr '\n' ,)" = "$(sed -n \
+		's|^tlb.l2.entries = \(.*\)|48/\1=,48/\1=,|p' "$tmp/native.txt")" ] ||
+		fail "given TLB searched"
 	grep -q '^tlb.l1.entries = 48$' "$tmp/native.txt" || fail "given TLB not kept"
-	grep -q '/r=' "$tmp/native.txt" || fail "replacement not searched with only the TLB given"
+	grep -q ' 48r/[0-9]*r=' "$tmp/native.txt" ||
+		fail "replacement not searched with only the TLB given"
+	# the L1's replacement given: kept while the L2's is searched
+	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/l1r.csv" \
+		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set tlb.l1.replacement=random \
+		>"$tmp/l1r.txt" || fail "calibrate with the L1 TLB's replacement given"
+	[ "$(grep '^# .*TLB L1/L2 entries (r: ' "$tmp/l1r.txt" | grep -o ' [0-9]*r\?/[0-9]*r\?=' |
+		tr -d ' ')" = "48r/$(sed -n 's/^tlb.l2.entries = //p' "$tmp/l1r.txt")r=" ] ||
+		fail "given L1 TLB replacement: $(grep 'TLB L1/L2' "$tmp/l1r.txt")"
+	grep -q '^tlb.l1.replacement = random$' "$tmp/l1r.txt" || fail "given L1 replacement not kept"
 	# the replacement given (even LRU, the default): kept, not searched
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/lru.csv" \
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
-		--set tlb.replacement=lru >"$tmp/lru.txt" || fail "calibrate with the replacement given"
+		--set tlb.replacement=lru --set tlb.l2.evictions=0 >"$tmp/lru.txt" ||
+		fail "calibrate with the replacement given"
 	! grep -q '/r=' "$tmp/lru.txt" || fail "given replacement searched"
 	# an LLC whose ways do not divide the sizes searched into a power-of-two
 	# set count (20, as a sysfs LLC may have): other ways for those sizes
@@ -168,7 +189,9 @@ else
 		fail "20-way LLC: $(grep '^cache.llc' "$tmp/w20.txt")"
 	expect_exit 2 "cache.llc.ways = 0" "$PT" model walk calibrate --results "$tmp/run" \
 		--stage2 none --set cache.llc.ways=0
-	! grep -q 'TLB L1/L2 entries by held-out' "$tmp/lru.txt" || fail "given TLB searched"
+	! grep -q 'TLB L1/L2 entries' "$tmp/lru.txt" || fail "given TLB searched"
+	grep -q '^tlb.l2.evictions = 0$' "$tmp/lru.txt" || fail "given evictions not kept"
+	grep -q '+e0.25=' "$tmp/native.txt" || fail "evictions not searched with the TLB given"
 	grep -q '^cache.llc.replacement = lru$' "$tmp/lru.txt" || fail "given replacement not kept"
 	grep -q '^tlb.replacement = lru$' "$tmp/lru.txt" || fail "given TLB replacement not kept"
 	# no hardware counter in the fixture: said, not a 0

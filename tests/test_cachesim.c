@@ -215,6 +215,52 @@ static void test_random_replacement(void **state)
 	}
 }
 
+static unsigned count_present(struct pt_sa *s, uint64_t keys)
+{
+	unsigned n = 0;
+	uint64_t key;
+
+	for (key = 0; key < keys; key++)
+		n += pt_sa_lookup(s, key);
+	return n;
+}
+
+/*
+ * Entries inserted by others (tlb.l2.evictions): into a full array each
+ * displaces one entry by the set's replacement (LRU: one of the keys
+ * there, as none of the foreign keys is older), and none is ever found.
+ */
+static void test_insert_foreign(void **state)
+{
+	/* narrow LRU, a filtered ring (48 ways, 4 sets), narrow random */
+	static const struct {
+		unsigned ways;
+		bool random;
+	} c[] = { { 8, false }, { 48, false }, { 8, true } };
+	unsigned k, i, left;
+	char err[160];
+
+	(void)state;
+	for (k = 0; k < sizeof(c) / sizeof(c[0]); k++) {
+		uint64_t entries = 4 * c[k].ways, key;
+		struct pt_sa s;
+
+		assert_int_equal(
+			pt_sa_init(&s, entries, c[k].ways, 0, c[k].random, err, sizeof(err)), 0);
+		for (key = 0; key < entries; key++)
+			pt_sa_access(&s, key);
+		assert_int_equal(count_present(&s, entries), entries);
+		for (i = 0; i < 8; i++)
+			pt_sa_insert_foreign(&s);
+		left = count_present(&s, entries);
+		if (c[k].random)
+			assert_true(left >= entries - 8 && left < entries);
+		else
+			assert_int_equal(left, entries - 8);
+		pt_sa_free(&s);
+	}
+}
+
 /* The data-cache hierarchy: where each line is found, against three lists. */
 static void test_hierarchy_against_reference(void **state)
 {
@@ -296,6 +342,7 @@ int main(void)
 		cmocka_unit_test(test_lru_wide_unfiltered),
 		cmocka_unit_test(test_aged_against_lru),
 		cmocka_unit_test(test_random_replacement),
+		cmocka_unit_test(test_insert_foreign),
 		cmocka_unit_test(test_hierarchy_against_reference),
 	};
 

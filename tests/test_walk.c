@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "model/walk_cost.h"
+#include "model/walk_pattern.h"
 #include "model/walk_run.h"
 
 struct run {
@@ -100,6 +101,44 @@ static void test_within_tlb_reach(void **state)
 	(void)state;
 	check_no_walks(32, true); /* within the 48-entry L1 DTLB */
 	check_no_walks(1024, false); /* within the 2048-entry L2 TLB */
+}
+
+/*
+ * Walks per access of a chase over pages within the L2 TLB (random
+ * victims), others inserting e entries per lookup.
+ */
+static double walks_with_evictions(uint64_t pages, double e)
+{
+	struct pt_walk_cfg cfg;
+	struct run r;
+	double w;
+
+	pt_walk_cfg_default(&cfg);
+	cfg.tlb_random = true;
+	cfg.l2tlb_evictions = e;
+	start(&r, PT_D64, &cfg, PT_PAT_CHASE, pages * 4096, 0);
+	/* a long warm-up: others' entries fill the empty ways first */
+	pt_walk_run_pattern(&r.sim, 1, &r.pat, 64 * pages, 8 * pages);
+	w = (double)r.sim.st.walks / (double)r.sim.st.accesses;
+	stop(&r);
+	return w;
+}
+
+/*
+ * Entries others insert (tlb.l2.evictions) turn hits within the L2's
+ * reach into walks: more of them the more pages the chase revisits an
+ * entry after, and the more others insert.
+ */
+static void test_l2_evictions(void **state)
+{
+	double small, large;
+
+	(void)state;
+	assert_true(walks_with_evictions(1024, 0) == 0);
+	small = walks_with_evictions(256, 0.25);
+	large = walks_with_evictions(1024, 0.25);
+	assert_true(small > 0 && small < large);
+	assert_true(walks_with_evictions(1024, 1) > large);
 }
 
 static void test_beyond_tlb_reach_walks(void **state)
@@ -235,6 +274,43 @@ static void test_cost_linear(void **state)
 	stop(&r);
 }
 
+/*
+ * The chases visit every page (every second page) once a pass, at the
+ * workload's line within it, and never a page between.
+ */
+static void test_strided_chases(void **state)
+{
+	static const struct {
+		enum pt_pattern_kind k;
+		uint64_t pages;
+	} c[] = { { PT_PAT_CHASE, 1 }, { PT_PAT_CHASE_HALF, 2 } };
+	uint64_t ws = 1 << 20, i, j;
+	enum pt_pattern_kind k;
+	char err[128];
+
+	(void)state;
+	for (j = 0; j < sizeof(c) / sizeof(c[0]); j++) {
+		uint8_t seen[256] = { 0 };
+		struct pt_pattern p;
+
+		assert_int_equal(pt_pattern_init(&p, c[j].k, ws, 0, 1, err, sizeof(err)), 0);
+		assert_int_equal(pt_pattern_pass(&p), ws / 4096 / c[j].pages);
+		for (i = 0; i < pt_pattern_pass(&p); i++) {
+			uint64_t off = pt_pattern_next(&p) - PT_PATTERN_BASE, page = off / 4096;
+
+			assert_true(off < ws);
+			assert_int_equal(page % c[j].pages, 0);
+			assert_int_equal(off % 4096, pt_chase_offset(page / c[j].pages));
+			assert_int_equal(seen[page], 0);
+			seen[page] = 1;
+		}
+		pt_pattern_free(&p);
+	}
+	assert_int_equal(pt_pattern_parse("chase-half", &k), 0);
+	assert_int_equal(k, PT_PAT_CHASE_HALF);
+	assert_string_equal(pt_pattern_name(k), "chase-half");
+}
+
 static void test_config_keys(void **state)
 {
 	struct pt_walk_cfg c;
@@ -250,6 +326,16 @@ static void test_config_keys(void **state)
 	assert_non_null(strstr(err, "valid keys"));
 	assert_non_null(strstr(err, "pwc.pmd.entries"));
 	assert_int_equal(pt_walk_cfg_set(&c, "lat.mem", "fast", err, sizeof(err)), -2);
+	/* tlb.replacement sets both TLBs; tlb.l1.replacement then the L1's alone */
+	assert_int_equal(pt_walk_cfg_set(&c, "tlb.replacement", "random", err, sizeof(err)), 0);
+	assert_true(c.tlb_random && c.l1tlb_random);
+	assert_int_equal(pt_walk_cfg_set(&c, "tlb.l1.replacement", "lru", err, sizeof(err)), 0);
+	assert_true(c.tlb_random && !c.l1tlb_random);
+	assert_int_equal(pt_walk_cfg_set(&c, "tlb.replacement", "plru", err, sizeof(err)), -2);
+	assert_true(c.tlb_random && !c.l1tlb_random);
+	assert_int_equal(pt_walk_cfg_set(&c, "tlb.l2.evictions", "0.25", err, sizeof(err)), 0);
+	assert_true(c.l2tlb_evictions == 0.25);
+	assert_int_equal(pt_walk_cfg_set(&c, "tlb.l2.evictions", "-1", err, sizeof(err)), -2);
 	assert_int_equal(pt_walk_cfg_parse_text(&c, "# x\nlat.l1 = 5\n\npwc.tag = pa\n", "f", err,
 						sizeof(err)),
 			 0);
@@ -282,11 +368,13 @@ int main(void)
 		cmocka_unit_test(test_sequential_d128),
 		cmocka_unit_test(test_within_tlb_reach),
 		cmocka_unit_test(test_beyond_tlb_reach_walks),
+		cmocka_unit_test(test_l2_evictions),
 		cmocka_unit_test(test_pwc_reach_doubles),
 		cmocka_unit_test(test_thp_blocks),
 		cmocka_unit_test(test_shadow_thp),
 		cmocka_unit_test(test_pwc_tags),
 		cmocka_unit_test(test_cost_linear),
+		cmocka_unit_test(test_strided_chases),
 		cmocka_unit_test(test_config_keys),
 		cmocka_unit_test(test_bad_geometry_rejected),
 	};

@@ -347,11 +347,12 @@ static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 		return (int)n;
 	}
 	/*
-	 * 4x steps up to 1M, where the TLBs still hold everything, then 2x
-	 * steps: each TLB size and cache the walk calibration chooses among
-	 * has a working set on either side of it (docs/walk.md).
+	 * 4x steps up to 256K (64 pages), where the L1 TLB still holds
+	 * everything, then 2x steps: each TLB size and cache the walk
+	 * calibration chooses among has a working set on either side of it
+	 * (docs/walk.md), the L1's (32 to 96 entries) included.
 	 */
-	for (ws = 16 << 10; ws <= top && ws <= o->max_mem; ws *= ws < (1u << 20) ? 4 : 2)
+	for (ws = 16 << 10; ws <= top && ws <= o->max_mem; ws *= ws < (256u << 10) ? 4 : 2)
 		add_size(o, out, max, &n, ws);
 	return (int)n;
 }
@@ -364,7 +365,7 @@ const struct pt_workload pt_wl_tlb = {
 	.summary = "dependent pointer chase, one load per page: ns per access vs working set",
 	.help = "cases: chase-4k-<ws>, chase-thp-<ws>, chase-hugetlb-<ws> (root), dense-<ws>,\n"
 		"  chase-half-<ws> (not ci)\n"
-		"  ws: working set; quick 16K..1M by 4x, then by 2x to 1G; full\n"
+		"  ws: working set; quick 16K..256K by 4x, then by 2x to 1G; full\n"
 		"      16K..--max-mem by 2x; ci 16M and 256M\n"
 		"  dense-<ws>: the same number of loads, one per 64-byte line, packed into\n"
 		"      huge pages (the cache-cost control)\n"
