@@ -201,39 +201,27 @@ static int sweep_tlb(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double 
 }
 
 /*
- * The TLBs' replacement flipped at the chosen sizes. A chase visits its
- * pages in the same order every pass: LRU over a working set a little
- * larger than a set's ways misses on every access, where the pseudo-LRU
- * or random policies of real TLBs keep a share; which describes this
- * machine's TLBs is decided like the sizes.
+ * The TLBs' replacement flipped at the chosen sizes: both (l1_only false;
+ * the L1's only if the user did not choose it), or then the L1's alone.
+ * A chase visits its pages in the same order every pass: LRU over a
+ * working set a little larger than a set's ways misses on every access,
+ * where the pseudo-LRU or random policies of real TLBs keep a share; which
+ * describes this machine's TLBs is decided like the sizes. The L1 on its
+ * own: on this project's PVM guest 128 pages cost what 256 do (3.1 ns
+ * against 1.1 at 64), as LRU gives, where the L2's misses past its size
+ * look random.
  */
 static int flip_tlb_replacement(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
-				double (*f)[PT_LAT_N])
+				double (*f)[PT_LAT_N], bool l1_only)
 {
 	struct pt_walk_cfg cfg = h->cfg;
 
 	if (h->ntlb == PT_WALKCALIB_MAX_TLB)
 		return 0;
-	cfg.tlb_random = !cfg.tlb_random;
-	if (!c->l1tlb_repl_forced) /* both, unless the user chose the L1's */
-		cfg.l1tlb_random = cfg.tlb_random;
-	return try_tlb(c, h, f, &cfg);
-}
-
-/*
- * Then the L1 TLB's alone. A chase over a few more pages than the L1
- * holds keeps a share of them in it with random victims and none with
- * LRU; on this project's PVM guest 128 pages cost what 256 do (3.1 ns
- * against 1.1 at 64), where the L2's misses past its size look random.
- */
-static int flip_l1tlb_replacement(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
-				  double (*f)[PT_LAT_N])
-{
-	struct pt_walk_cfg cfg = h->cfg;
-
-	if (h->ntlb == PT_WALKCALIB_MAX_TLB)
-		return 0;
-	cfg.l1tlb_random = !cfg.l1tlb_random;
+	if (!l1_only)
+		cfg.tlb_random = !cfg.tlb_random;
+	if (!c->l1tlb_repl_forced)
+		cfg.l1tlb_random = l1_only ? !cfg.l1tlb_random : cfg.tlb_random;
 	return try_tlb(c, h, f, &cfg);
 }
 
@@ -351,9 +339,9 @@ static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f
 	before = h->cfg;
 	if (!c->tlb_forced && sweep_tlb(c, h, f))
 		return -1;
-	if (!c->tlb_repl_forced && flip_tlb_replacement(c, h, f))
+	if (!c->tlb_repl_forced && flip_tlb_replacement(c, h, f, false))
 		return -1;
-	if (!c->l1tlb_repl_forced && flip_l1tlb_replacement(c, h, f))
+	if (!c->l1tlb_repl_forced && flip_tlb_replacement(c, h, f, true))
 		return -1;
 	if (!same_tlb(&before, &h->cfg) && refine_llc(c, h, f))
 		return -1;

@@ -343,7 +343,8 @@ static void usage(void)
 	       "random at the chosen sizes) unless it gives tlb.replacement, then "
 	       "the L1 TLB's alone unless it gives either or tlb.l1.replacement; and "
 	       "the LLC's replacement (LRU or random, each at every size) unless it "
-	       "gives cache.llc.replacement. Prints 'fit: rms_rel_err=X', "
+	       "gives cache.llc.replacement; then the entries others insert into the "
+	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both) and 'half:' lines for chase-half cases.\n");
 }

@@ -22,6 +22,7 @@ enum key_type {
 	K_BOOL_ON,
 	K_REPL,
 	K_REPL_TLB, /* both TLBs' replacement: L1's too, which tlb.l1.replacement then sets */
+	K_EVICTIONS, /* per lookup, 0 to PT_WALK_MAX_EVICTIONS */
 	K_TAG,
 	K_GRANULE,
 	K_S2FMT,
@@ -47,7 +48,7 @@ static const struct key_def keys[] = {
 	K("tlb.l2.ways", K_UINT, l2tlb_ways),
 	K("tlb.replacement", K_REPL_TLB, tlb_random),
 	K("tlb.l1.replacement", K_REPL, l1tlb_random),
-	K("tlb.l2.evictions", K_DOUBLE, l2tlb_evictions),
+	K("tlb.l2.evictions", K_EVICTIONS, l2tlb_evictions),
 	K("pwc.tag", K_TAG, pwc_tag),
 	K("pwc.pmd.entries", K_U64, pwc_entries[0]),
 	K("pwc.pud.entries", K_U64, pwc_entries[1]),
@@ -199,6 +200,7 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 {
 	char *p = (char *)c + k->off;
 	uint64_t u;
+	double d;
 	bool b;
 
 	switch (k->type) {
@@ -223,6 +225,12 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 		if (parse_choice(s, "lru", "random", (bool *)p))
 			return -1;
 		c->l1tlb_random = *(bool *)p;
+		return 0;
+	case K_EVICTIONS:
+		/* each is a simulated insert: a bound keeps a typo from stalling a run */
+		if (parse_double(s, &d) || d > PT_WALK_MAX_EVICTIONS)
+			return -1;
+		*(double *)p = d;
 		return 0;
 	case K_TAG:
 		if (parse_choice(s, "va", "pa", &b))
@@ -266,7 +274,12 @@ int pt_walk_cfg_set(struct pt_walk_cfg *c, const char *key, const char *value, c
 		if (strcmp(keys[i].name, key))
 			continue;
 		if (set_value(c, &keys[i], value)) {
-			snprintf(err, errlen, "bad value '%s' for %s", value, key);
+			if (keys[i].type == K_EVICTIONS)
+				snprintf(err, errlen,
+					 "bad value '%s' for %s: entries per lookup, 0 to %d",
+					 value, key, PT_WALK_MAX_EVICTIONS);
+			else
+				snprintf(err, errlen, "bad value '%s' for %s", value, key);
 			return -2;
 		}
 		return 0;
@@ -295,6 +308,7 @@ void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t 
 		break;
 	case K_DOUBLE:
 	case K_POSITIVE:
+	case K_EVICTIONS:
 		snprintf(out, len, "%.6g", *(const double *)p);
 		break;
 	case K_BOOL_ON:

@@ -31,6 +31,12 @@ enum pt_pwc_tag { PT_PWC_VA = 0, PT_PWC_PA = 1 };
 
 /* Walk-cache size groups by height above the leaf: 1 (pmd), 2 (pud), 3+. */
 #define PT_PWC_GROUPS 3
+/*
+ * The most entries others may insert into the L2 TLB per lookup
+ * (tlb.l2.evictions): 64 empties a 4096-entry TLB every 64 lookups, and
+ * each costs the simulator an insert.
+ */
+#define PT_WALK_MAX_EVICTIONS 64
 
 /*
  * Stage 2 (nested paging, model/walk_nested.h). format < 0: none, the
@@ -55,7 +61,8 @@ struct pt_walk_cfg {
 	unsigned l1tlb_ways, l2tlb_ways;
 	bool tlb_random; /* the L2 TLB's victims random, not LRU (tlb.replacement) */
 	bool l1tlb_random; /* the L1 TLB's (tlb.replacement, then tlb.l1.replacement) */
-	double l2tlb_evictions; /* L2 TLB entries others evict per lookup (tlb.l2.evictions) */
+	/* entries others insert into the L2 TLB per lookup, each displacing one (tlb.l2.evictions) */
+	double l2tlb_evictions;
 	enum pt_pwc_tag pwc_tag;
 	uint64_t pwc_entries[PT_PWC_GROUPS]; /* VA-tagged, per level */
 	unsigned pwc_ways;

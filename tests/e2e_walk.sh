@@ -88,6 +88,8 @@ hl=$(head -1 "$tmp/nest.csv" | tr , '\n' | grep -n '^host_levels$' | cut -d: -f1
 	fail "--stage2 d128: want host_levels 5"
 expect_exit 2 "stage2" "$PT" model walk --stage2 d256
 expect_exit 2 "stage2.guest.ram" "$PT" model walk --stage2 d64 --set stage2.guest.ram=3G
+expect_exit 2 "tlb.l2.evictions: entries per lookup, 0 to 64" \
+	"$PT" model walk --set tlb.l2.evictions=1e9
 expect_exit 2 "not modelled" "$PT" model walk --stage2 d64 --lackey /dev/null
 
 # calibrate on a real tlb sweep kept as a fixture. Not in the sanitizer

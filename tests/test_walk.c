@@ -336,6 +336,10 @@ static void test_config_keys(void **state)
 	assert_int_equal(pt_walk_cfg_set(&c, "tlb.l2.evictions", "0.25", err, sizeof(err)), 0);
 	assert_true(c.l2tlb_evictions == 0.25);
 	assert_int_equal(pt_walk_cfg_set(&c, "tlb.l2.evictions", "-1", err, sizeof(err)), -2);
+	/* unbounded, one lookup would insert a billion entries */
+	assert_int_equal(pt_walk_cfg_set(&c, "tlb.l2.evictions", "1e9", err, sizeof(err)), -2);
+	assert_non_null(strstr(err, "0 to 64"));
+	assert_true(c.l2tlb_evictions == 0.25);
 	assert_int_equal(pt_walk_cfg_parse_text(&c, "# x\nlat.l1 = 5\n\npwc.tag = pa\n", "f", err,
 						sizeof(err)),
 			 0);
