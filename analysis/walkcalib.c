@@ -294,6 +294,34 @@ double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at
 	return c->h[c->best].d128[i][at];
 }
 
+bool pt_walkcalib_reps_range(const struct pt_walkcalib *c, size_t i, double *lo, double *hi)
+{
+	size_t k, m = 0;
+
+	for (k = 0; k < c->nreps[i]; k++) {
+		double v = c->reps[i][k];
+
+		if (!(v > 0))
+			continue;
+		if (!m || v < *lo)
+			*lo = v;
+		if (!m || v > *hi)
+			*hi = v;
+		m++;
+	}
+	return m >= 2;
+}
+
+bool pt_walkcalib_unsteady(const struct pt_walkcalib *c, size_t i, double *spread)
+{
+	double lo, hi;
+
+	if (!pt_walkcalib_reps_range(c, i, &lo, &hi))
+		return false;
+	*spread = hi / lo;
+	return *spread > PT_WALKCALIB_UNSTEADY;
+}
+
 /*
  * The half-density chase touches 4 of the 8 D64 descriptors in each leaf
  * line, as D128 does at stride 1: predicted from the fit that never saw it.

@@ -157,6 +157,23 @@ double pt_walkcalib_fitted(const struct pt_walkcalib *c, size_t i);
 const double *pt_walkcalib_features(const struct pt_walkcalib *c, size_t i);
 double pt_walkcalib_d128(const struct pt_walkcalib *c, size_t i, enum pt_d128_at at);
 /*
+ * The smallest and largest of point i's repetitions (ns per access): false
+ * when it has fewer than two.
+ */
+bool pt_walkcalib_reps_range(const struct pt_walkcalib *c, size_t i, double *lo, double *hi);
+/*
+ * A point is unsteady when its largest repetition is more than this times
+ * its smallest. On this project's PVM guest the host's cache share changes
+ * over seconds inside one allocation (results/walk-calibration/NOTES.md,
+ * 2026-12-05): a 256M chase went from 290 to 99 ns and back within 0.3 s,
+ * so repetitions a round apart can differ by 3x. No model of a
+ * fixed machine predicts both; the output names such points beside their
+ * errors rather than hiding or dropping them.
+ */
+#define PT_WALKCALIB_UNSTEADY 1.5
+/* Point i is unsteady; *spread: its largest repetition over its smallest. */
+bool pt_walkcalib_unsteady(const struct pt_walkcalib *c, size_t i, double *spread);
+/*
  * RMS relative error of the chosen fit's prediction over the check points
  * (model/walk_fit.h: PT_FIT_CHECK, never fitted), their count in *n; NAN
  * when there are none.

@@ -404,8 +404,9 @@ out:
 	return ret;
 }
 
+/* reps: the point's smallest and largest repetition (measured rows), else NAN. */
 static void row(FILE *f, const char *src, const struct pt_calib_point *p, double ns, double rel,
-		double ratio, double lo, double hi, const char *hyp)
+		double ratio, double lo, double hi, const char *hyp, const double reps[2])
 {
 	fprintf(f, "%s,%s,%s,%llu", src, p->cs, p->backing, (unsigned long long)p->ws);
 	pt_csv_put_num(f, ns);
@@ -413,23 +414,33 @@ static void row(FILE *f, const char *src, const struct pt_calib_point *p, double
 	pt_csv_put_num(f, ratio);
 	pt_csv_put_num(f, lo);
 	pt_csv_put_num(f, hi);
-	fprintf(f, ",%s\n", hyp);
+	fprintf(f, ",%s", hyp);
+	pt_csv_put_num(f, reps[0]);
+	pt_csv_put_num(f, reps[1]);
+	fputc('\n', f);
 }
 
 void pt_walkcalib_csv(FILE *f, const struct pt_walkcalib *c)
 {
+	const double none[2] = { NAN, NAN };
 	const char *hyp = c->h[c->best].name;
 	size_t i;
 	unsigned e;
 
 	fprintf(f, "source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,"
-		   "d128_over_d64_lo,d128_over_d64_hi,hypothesis\n");
-	for (i = 0; i < c->n; i++)
-		row(f, "measured", &c->p[i], c->y[i], NAN, NAN, NAN, NAN, "");
+		   "d128_over_d64_lo,d128_over_d64_hi,hypothesis,reps_min_ns,reps_max_ns\n");
+	for (i = 0; i < c->n; i++) {
+		double reps[2];
+
+		if (!pt_walkcalib_reps_range(c, i, &reps[0], &reps[1]))
+			reps[0] = reps[1] = NAN;
+		row(f, "measured", &c->p[i], c->y[i], NAN, NAN, NAN, NAN, "", reps);
+	}
 	for (i = 0; i < c->n; i++) {
 		double fit = pt_walkcalib_fitted(c, i);
 
-		row(f, "fitted-d64", &c->p[i], fit, (fit - c->y[i]) / c->y[i], NAN, NAN, NAN, hyp);
+		row(f, "fitted-d64", &c->p[i], fit, (fit - c->y[i]) / c->y[i], NAN, NAN, NAN, hyp,
+		    none);
 	}
 	for (e = 0; e < PT_D128_AT_N; e++)
 		for (i = 0; i < c->n; i++) {
@@ -437,6 +448,6 @@ void pt_walkcalib_csv(FILE *f, const struct pt_walkcalib *c)
 			double pred = pt_walkcalib_d128(c, i, e);
 
 			row(f, at_source[e], &c->p[i], pred, NAN, fit > 0 ? pred / fit : NAN,
-			    c->lo[i][e], c->hi[i][e], hyp);
+			    c->lo[i][e], c->hi[i][e], hyp, none);
 		}
 }

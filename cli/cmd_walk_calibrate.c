@@ -128,6 +128,45 @@ static void print_hyps(const struct pt_walkcalib *c)
 	}
 }
 
+/*
+ * The points whose repetitions differ by more than PT_WALKCALIB_UNSTEADY:
+ * the host changed state between them, so a median can sit on either side
+ * and a miss there says as much about the host as about the model.
+ */
+static void print_unsteady(const struct pt_walkcalib *c)
+{
+	size_t i, n = 0, with = 0, fitted = 0, steady = 0;
+	double spread, sq_all = 0, sq_steady = 0;
+
+	for (i = 0; i < c->n; i++) {
+		double lo, hi, e = (pt_walkcalib_fitted(c, i) - c->y[i]) / c->y[i];
+		bool fits = pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK;
+
+		with += pt_walkcalib_reps_range(c, i, &lo, &hi);
+		fitted += fits;
+		sq_all += fits ? e * e : 0;
+		if (!pt_walkcalib_unsteady(c, i, &spread)) {
+			steady += fits;
+			sq_steady += fits ? e * e : 0;
+			continue;
+		}
+		printf("%s %s %.2fx",
+		       n ? "," : "# unsteady (largest repetition over smallest):", c->p[i].cs,
+		       spread);
+		n++;
+	}
+	if (n)
+		printf("\n");
+	printf("unsteady: %zu of %zu cases with repetitions differ by more than %gx\n", n, with,
+	       PT_WALKCALIB_UNSTEADY);
+	/* a diagnostic, not the fit's measure: how much of the miss is the host's state */
+	if (n && steady && sq_all > 0)
+		printf("# the fitted cases that are steady: rms_rel_err=%.4f over %zu of %zu; the "
+		       "unsteady ones hold %.0f%% of the fit's squared error\n",
+		       sqrt(sq_steady / (double)steady), steady, fitted,
+		       100 * (sq_all - sq_steady) / sq_all);
+}
+
 static void print_result(const struct pt_walkcalib *c)
 {
 	const struct pt_walkcalib_hyp *h = &c->h[c->best];
@@ -164,12 +203,15 @@ static void print_result(const struct pt_walkcalib *c)
 		       (PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1 ? "" : " (fixed)");
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
 	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
-	printf("# case                 measured_ns  fitted_d64_ns  error   "
+	printf("# case                 measured_ns [repetitions]      fitted_d64_ns  error   "
 	       "d128/d64 guest [range]     host [range]           both [range]\n");
 	for (i = 0; i < c->n; i++) {
-		double fit = pt_walkcalib_fitted(c, i);
+		double fit = pt_walkcalib_fitted(c, i), lo, hi;
+		char reps[40] = "";
 
-		printf("# %-20s %11.3f %14.3f %+6.1f%%", c->p[i].cs, c->y[i], fit,
+		if (pt_walkcalib_reps_range(c, i, &lo, &hi))
+			snprintf(reps, sizeof(reps), "[%.4g,%.4g]", lo, hi);
+		printf("# %-20s %11.3f %-18s %14.3f %+6.1f%%", c->p[i].cs, c->y[i], reps, fit,
 		       100 * (fit - c->y[i]) / c->y[i]);
 		for (e = 0; e < PT_D128_AT_N; e++)
 			printf("   %.3f [%.3f,%.3f]",
@@ -177,25 +219,32 @@ static void print_result(const struct pt_walkcalib *c)
 			       c->hi[i][e]);
 		printf("\n");
 	}
+	print_unsteady(c);
 }
 
 /* The half-density chase, predicted from a fit that never saw it. */
 static void print_checks(const struct pt_walkcalib *c)
 {
-	double rms;
-	size_t i, n;
+	double rms, lo, hi, spread;
+	size_t i, n, unsteady = 0;
 
 	for (i = 0; i < c->n; i++) {
 		double pred = pt_walkcalib_fitted(c, i);
 
 		if (pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK)
 			continue;
-		printf("half: case=%s predicted_ns=%.3f measured_ns=%.3f rel_err=%+.4f\n",
-		       c->p[i].cs, pred, c->y[i], (pred - c->y[i]) / c->y[i]);
+		printf("half: case=%s predicted_ns=%.3f measured_ns=%.3f rel_err=%+.4f", c->p[i].cs,
+		       pred, c->y[i], (pred - c->y[i]) / c->y[i]);
+		if (pt_walkcalib_reps_range(c, i, &lo, &hi))
+			printf(" reps_min_ns=%.3f reps_max_ns=%.3f%s", lo, hi,
+			       pt_walkcalib_unsteady(c, i, &spread) ? " unsteady" : "");
+		printf("\n");
+		unsteady += pt_walkcalib_unsteady(c, i, &spread);
 	}
 	rms = pt_walkcalib_check_rms(c, &n);
 	if (n)
-		printf("half: rms_rel_err=%.4f over %zu cases (never fitted)\n", rms, n);
+		printf("half: rms_rel_err=%.4f over %zu cases (never fitted), %zu unsteady\n", rms,
+		       n, unsteady);
 }
 
 /* Below it a relative error of walks per access says nothing (0.001 against 0.002). */
@@ -346,7 +395,9 @@ static void usage(void)
 	       "gives cache.llc.replacement; then the entries others insert into the "
 	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
-	       "host, both) and 'half:' lines for chase-half cases.\n");
+	       "host, both), 'unsteady:' (the cases whose repetitions differ by more than "
+	       "1.5x: the host changed state between them; each case's smallest and largest "
+	       "repetition are in the table) and 'half:' lines for chase-half cases.\n");
 }
 
 /* --structures auto|all */

@@ -18,6 +18,8 @@ import ptdata
 Row = namedtuple("Row", "what d64 d128 change kind basis")
 # Above this the walk model's fit is said to miss the measurement.
 FIT_WARN_PCT = 25.0
+# Repetitions further apart than this are named (PT_WALKCALIB_UNSTEADY).
+UNSTEADY = 1.5
 WALK_LEAVES_OUT = ("nested (two-stage) translation, prefetchers, memory-level parallelism, "
                    "the contiguous bit and the instruction TLB")
 NESTED_LEAVES_OUT = ("the host's own walk-cache policy, the guest allocator's real layout, "
@@ -124,9 +126,22 @@ def _translation_row(run, backing):
         basis += ("; %sthe fit misses the measured medians by %.0f%% on average, %.0f%% at "
                   "%s%s" % ("**" if missed else "", fit[0], fit[1], hb(fit[2]),
                             "**" if missed else ""))
+        basis += _worst_reps(run, backing, fit[2])
     nested = any("nested" in (r.get("hypothesis") or "") for r in run.walk)
     basis += "; leaves out " + (NESTED_LEAVES_OUT if nested else WALK_LEAVES_OUT)
     return Row(what + ", working sets measured", d64, "-", change, "modelled", basis)
+
+
+def _worst_reps(run, backing, ws):
+    """Where the fit misses most, how far its repetitions lay apart: on a
+    shared host a large miss can be the host's (its cache share changes
+    within seconds), and the reader should see which."""
+    m = headline.measured_ns(run, backing, ws)
+    if m is None or m.n is None or m.n < 2 or not m.min or m.max is None:
+        return ""
+    return " (its %d repetitions %s to %s ns%s)" % (
+        m.n, _num(m.min), _num(m.max),
+        ", %.1fx apart" % (m.max / m.min) if m.max / m.min > UNSTEADY else "")
 
 
 def _nested_row(run, backing):

@@ -49,6 +49,21 @@ class TestDecision(unittest.TestCase):
         self.assertAlmostEqual(hi, max((p / f - 1) * 100, (p - f) / m * 100), places=6)
         self.assertAlmostEqual(lo, min((p / f - 1) * 100, (p - f) / m * 100), places=6)
 
+    def test_worst_miss_names_its_repetitions(self):
+        """The translation row gives, where the fit misses most, the range of
+        that working set's repetitions as results.csv has them."""
+        import headline
+        ws = headline.walk_fit_error(self.fixture, "4k")[2]
+        with open(os.path.join(RUN, "results.csv"), newline="") as f:
+            reps = [float(r["value"]) for r in csv.DictReader(f)
+                    if r["workload"] == "tlb" and r["metric"] == "ns_per_access" and
+                    r["params"] == "backing=4k;ws=%d" % ws]
+        self.assertGreaterEqual(len(reps), 2)
+        basis = self.rows["translation cost per access, 4K pages, working sets measured"].basis
+        self.assertIn("(its %d repetitions %s to %s ns" % (
+            len(reps), decision._num(min(reps)), decision._num(max(reps))), basis)
+        self.assertEqual("apart" in basis, max(reps) / min(reps) > decision.UNSTEADY)
+
     def test_nested_row_from_ranges(self):
         saved = self.fixture.walk
         rows = []

@@ -25,6 +25,8 @@ col() { awk -F, -v f="$2" -v c="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i 
 "$PT" model walk --help >"$tmp/help" || fail "--help exit $?"
 grep -q -- "--pattern" "$tmp/help" || fail "--help lacks --pattern"
 grep -q "tlb.l2.entries" "$tmp/help" || fail "--help lacks the configuration keys"
+"$PT" model walk calibrate --help >"$tmp/chelp" || fail "calibrate --help exit $?"
+grep -q "'unsteady:'" "$tmp/chelp" || fail "calibrate --help lacks the unsteady line"
 
 # a pattern run: one row per format, ratios against D64
 "$PT" model walk --pattern chase --ws 16M --formats d64,d128,d128-skl1 -o "$tmp/p.csv" ||
@@ -142,8 +144,31 @@ else
 	grep -q '^tlb.l2.evictions = [0-9.]*$' "$tmp/cal.txt" || fail "no chosen tlb.l2.evictions"
 	m=$tmp/run/walk_model.csv
 	ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
-	head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis$' ||
+	head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis,reps_min_ns,reps_max_ns$' ||
 		fail "walk_model.csv header"
+	# each measured row's repetition range is its results.csv values' own,
+	# and the cases whose repetitions lie more than 1.5x apart are counted
+	awk -F, 'NR == FNR { if ($1 == "tlb" && $5 == "ns_per_access") {
+			if (!($2 in lo) || $6 < lo[$2]) lo[$2] = $6
+			if (!($2 in hi) || $6 > hi[$2]) hi[$2] = $6 }
+		next }
+	FNR > 1 && $1 == "measured" { n++
+		if ($11 - lo[$2] > 1e-6 * lo[$2] || lo[$2] - $11 > 1e-6 * lo[$2] ||
+		    $12 - hi[$2] > 1e-6 * hi[$2] || hi[$2] - $12 > 1e-6 * hi[$2]) bad++ }
+	END { exit !(n > 0 && !bad) }' "$tmp/run/results.csv" "$m" || fail "repetition ranges"
+	want=$(awk -F, '$1 == "tlb" && $5 == "ns_per_access" && $6 > 0 { k[$2]++
+			if (!($2 in lo) || $6 < lo[$2]) lo[$2] = $6
+			if (!($2 in hi) || $6 > hi[$2]) hi[$2] = $6 }
+		END { for (c in k) if (k[c] >= 2) { w++; if (hi[c] > 1.5 * lo[c]) u++ }
+			printf "%d of %d", u, w }' "$tmp/run/results.csv")
+	grep -q "^unsteady: $want cases with repetitions differ by more than 1.5x$" "$tmp/cal.txt" ||
+		fail "unsteady: want $want: $(grep '^unsteady' "$tmp/cal.txt")"
+	# the fit's error over the steady fitted cases, from walk_model.csv's own columns
+	want=$(awk -F, 'NR > 1 && $1 == "measured" { u[$2] = $12 > 1.5 * $11 }
+		NR > 1 && $1 == "fitted-d64" && $3 != "half" && !u[$2] { s += $6 * $6; n++ }
+		END { printf "%.4f over %d of", sqrt(s / n), n }' "$m")
+	grep -q "^# the fitted cases that are steady: rms_rel_err=$want " "$tmp/cal.txt" ||
+		fail "steady fit: want $want: $(grep 'are steady' "$tmp/cal.txt")"
 	for s in measured fitted-d64 predicted-d128 predicted-d128-host predicted-d128-both; do
 		[ "$(grep -c "^$s," "$m")" -eq "$ncases" ] || fail "want $ncases $s rows"
 	done
