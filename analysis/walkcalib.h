@@ -33,6 +33,15 @@
 #define PT_WALKCALIB_MAX_LLC_WAYS 64 /* the most ways an LLC size searched is given */
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
+/*
+ * At most this many configurations widen the D128 ranges: every passing
+ * hypothesis' own, then their passing LLC and TLB alternatives by held-out
+ * error. Where every fit is poor nearly all pass (34 on one run of this
+ * project's PVM guest, whose D128 simulations alone took 110 s and put
+ * ./run.sh past its 5 minutes); the most any run of 2026-12-05 had
+ * otherwise was 6.
+ */
+#define PT_WALKCALIB_MAX_RANGE_CONFIGS 8
 /* Fewer rounds than this and the medians are fitted as one round. */
 #define PT_WALKCALIB_MIN_ROUNDS 3
 
@@ -93,6 +102,8 @@ struct pt_walkcalib {
 	struct pt_walkcalib_hyp h[PT_WALKCALIB_MAX_HYP];
 	size_t nh, best;
 	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
+	/* configurations that passed, and how many of them widened the ranges */
+	size_t range_passing, range_configs;
 	/* what the run's meta.json recorded: 1 a guest, 0 native (one stage only), -1 not */
 	int recorded_virt;
 	/* meta.json recorded shadow paging (env.virtualization.paging, PVM) */

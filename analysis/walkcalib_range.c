@@ -275,51 +275,105 @@ static int add_job(struct range_jobs *r, struct pt_walkcalib_hyp *h, const struc
 	return j->f && j->fc ? 0 : -1;
 }
 
-/*
- * The configurations of h: its own, and every other LLC size and
- * replacement and TLB size and replacement whose held-out error passes
- * (the LLC judged at h's final TLB sizes; the TLB sizes at the LLC of the
- * TLB search): the structure's own uncertainty.
- */
-static int add_jobs(struct range_jobs *r, struct pt_walkcalib_hyp *h, double bound)
-{
-	size_t k;
+/* An alternative configuration of a passing hypothesis, and its held-out error. */
+struct range_alt {
+	struct pt_walkcalib_hyp *h;
+	struct pt_walk_cfg cfg;
+	double worse;
+};
 
-	if (add_job(r, h, &h->cfg, true))
-		return -1;
+static int alt_cmp(const void *a, const void *b)
+{
+	const struct range_alt *x = a, *y = b;
+
+	return x->worse < y->worse ? -1 : x->worse > y->worse;
+}
+
+/*
+ * The alternatives of h: every other LLC size and replacement and TLB
+ * size and replacement whose held-out error passes (the LLC judged at h's
+ * final TLB sizes; the TLB sizes at the LLC of the TLB search): the
+ * structure's own uncertainty. Appended to alt (room for them all).
+ */
+static size_t add_alts(struct pt_walkcalib_hyp *h, double bound, struct range_alt *alt)
+{
+	size_t k, n = 0;
+
 	for (k = 0; k < h->nllc; k++) {
-		struct pt_walk_cfg cfg = h->cfg;
+		struct range_alt *a = &alt[n];
 
 		if (!h->llc_final[k] || !(h->llc_worse[k] <= bound) ||
 		    (h->llc[k] == h->cfg.cache[2].size_bytes &&
 		     h->llc_random[k] == h->cfg.cache[2].random))
 			continue;
-		cfg.cache[2].size_bytes = h->llc[k];
-		cfg.cache[2].ways = h->llc_ways[k];
-		cfg.cache[2].random = h->llc_random[k];
-		if (add_job(r, h, &cfg, false))
-			return -1;
+		a->h = h;
+		a->cfg = h->cfg;
+		a->worse = h->llc_worse[k];
+		a->cfg.cache[2].size_bytes = h->llc[k];
+		a->cfg.cache[2].ways = h->llc_ways[k];
+		a->cfg.cache[2].random = h->llc_random[k];
+		n++;
 	}
 	for (k = 0; k < h->ntlb; k++) {
-		struct pt_walk_cfg cfg = h->cfg;
+		struct range_alt *a = &alt[n];
+		const struct pt_walk_cfg *cfg = &h->cfg;
 
 		if (!(h->tlb[k].worse <= bound) ||
-		    (h->tlb[k].l1 == cfg.l1tlb_entries && h->tlb[k].l2 == cfg.l2tlb_entries &&
-		     h->tlb[k].random == cfg.tlb_random &&
-		     h->tlb[k].l1_random == cfg.l1tlb_random &&
-		     h->tlb[k].evictions == cfg.l2tlb_evictions))
+		    (h->tlb[k].l1 == cfg->l1tlb_entries && h->tlb[k].l2 == cfg->l2tlb_entries &&
+		     h->tlb[k].random == cfg->tlb_random &&
+		     h->tlb[k].l1_random == cfg->l1tlb_random &&
+		     h->tlb[k].evictions == cfg->l2tlb_evictions))
 			continue;
-		cfg.l1tlb_entries = h->tlb[k].l1;
-		cfg.l1tlb_ways = h->tlb[k].l1_ways;
-		cfg.l2tlb_entries = h->tlb[k].l2;
-		cfg.l2tlb_ways = h->tlb[k].l2_ways;
-		cfg.tlb_random = h->tlb[k].random;
-		cfg.l1tlb_random = h->tlb[k].l1_random;
-		cfg.l2tlb_evictions = h->tlb[k].evictions;
-		if (add_job(r, h, &cfg, false))
-			return -1;
+		a->h = h;
+		a->cfg = *cfg;
+		a->worse = h->tlb[k].worse;
+		a->cfg.l1tlb_entries = h->tlb[k].l1;
+		a->cfg.l1tlb_ways = h->tlb[k].l1_ways;
+		a->cfg.l2tlb_entries = h->tlb[k].l2;
+		a->cfg.l2tlb_ways = h->tlb[k].l2_ways;
+		a->cfg.tlb_random = h->tlb[k].random;
+		a->cfg.l1tlb_random = h->tlb[k].l1_random;
+		a->cfg.l2tlb_evictions = h->tlb[k].evictions;
+		n++;
 	}
+	return n;
+}
+
+/*
+ * Every passing hypothesis' own configuration, then as many of their
+ * alternatives as PT_WALKCALIB_MAX_RANGE_CONFIGS leaves room for, the
+ * lowest held-out error first. Records how many passed and how many were
+ * simulated.
+ */
+static int add_jobs(struct range_jobs *r, double bound)
+{
+	struct pt_walkcalib *c = r->c;
+	struct range_alt *alt;
+	size_t k, nalt = 0, max = 0;
+
+	for (k = 0; k < c->nh; k++)
+		max += c->h[k].pass ? c->h[k].nllc + c->h[k].ntlb : 0;
+	alt = calloc(max ? max : 1, sizeof(*alt));
+	if (!alt)
+		return -1;
+	for (k = 0; k < c->nh; k++) {
+		if (!c->h[k].pass)
+			continue;
+		if (add_job(r, &c->h[k], &c->h[k].cfg, true))
+			goto fail;
+		nalt += add_alts(&c->h[k], bound, alt + nalt);
+	}
+	c->range_passing = r->n + nalt;
+	qsort(alt, nalt, sizeof(*alt), alt_cmp);
+	for (k = 0; k < nalt && r->n < PT_WALKCALIB_MAX_RANGE_CONFIGS; k++)
+		if (add_job(r, alt[k].h, &alt[k].cfg, false))
+			goto fail;
+	c->range_configs = r->n;
+	free(alt);
 	return 0;
+fail:
+	free(alt);
+	return -1;
 }
 
 /* The simulations of one configuration: the part worth sharing among the CPUs. */
@@ -379,9 +433,8 @@ int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen)
 	snprintf(err, errlen, "out of memory");
 	if (!r.j)
 		return -1;
-	for (k = 0; k < c->nh; k++)
-		if (c->h[k].pass && add_jobs(&r, &c->h[k], bound))
-			goto out;
+	if (add_jobs(&r, bound))
+		goto out;
 	if (pt_parallel_for(r.n, simulate_job, &r) < 0) {
 		for (k = 0; k < r.n; k++)
 			if (r.j[k].err[0])

@@ -203,6 +203,10 @@ static void print_result(const struct pt_walkcalib *c)
 		       (PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1 ? "" : " (fixed)");
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
 	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
+	printf("# D128/D64 ranges: the bootstrap's 5th-95th percentiles, widened over %zu of %zu "
+	       "passing configurations (every passing structure's own, then the others by "
+	       "held-out error, at most %d)\n",
+	       c->range_configs, c->range_passing, PT_WALKCALIB_MAX_RANGE_CONFIGS);
 	printf("# case                 measured_ns [repetitions]      fitted_d64_ns  error   "
 	       "d128/d64 guest [range]     host [range]           both [range]\n");
 	for (i = 0; i < c->n; i++) {

@@ -168,8 +168,8 @@ def _nested_row(run, backing):
                "modelled",
                "two-stage walk simulator fitted to this run's tlb sweep, structure %s chosen by "
                "held-out error (`ptbench model walk calibrate`) among those the recorded "
-               "environment allows; ranges: bootstrap over repetitions and every searched "
-               "structure that passes cross-validation; leaves out %s"
+               "environment allows; ranges: bootstrap over repetitions and the structures and "
+               "sizes that pass cross-validation (at most 8); leaves out %s"
                % (hyp or "-", NESTED_LEAVES_OUT))
 
 

@@ -183,6 +183,15 @@ else
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
+	# the ranges widened over at most 8 of the configurations that pass
+	# (13 pass here: the cap is reached)
+	for f in "$tmp/cal.txt" "$tmp/native.txt"; do
+		sed -n 's/^# D128\/D64 ranges: .* widened over \([0-9]*\) of \([0-9]*\) passing configurations .*at most 8)$/\1 \2/p' "$f" |
+			awk '{ n++; ok = $1 == ($2 < 8 ? $2 : 8) } END { exit !(n == 1 && ok) }' ||
+			fail "$f: ranges line: $(grep 'D128/D64 ranges' "$f")"
+	done
+	grep -q 'widened over 8 of 1[0-9] passing' "$tmp/native.txt" ||
+		fail "the cap not reached: $(grep 'D128/D64 ranges' "$tmp/native.txt")"
 	# only the given sizes with the other replacements tried (both TLBs', then
 	# the L1's): no other size searched
 	[ "$(grep '^# .*TLB L1/L2 entries (r: ' "$tmp/native.txt" |
