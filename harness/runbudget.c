@@ -8,7 +8,8 @@ int pt_budget_reps(const struct pt_budget_in *in)
 {
 	int floor_reps = in->reps < PT_BUDGET_MIN_REPS ? in->reps : PT_BUDGET_MIN_REPS;
 	int done_reps = in->rounds_done > in->warmup ? in->rounds_done - in->warmup : 0;
-	double left = in->budget_s - in->elapsed_s - in->profile_s, rounds;
+	double left = in->budget_s * (1 - PT_BUDGET_HEADROOM) - in->elapsed_s - in->profile_s;
+	double rounds;
 	int reps;
 
 	if (!(in->round_s > 0) || !(in->budget_s > 0))

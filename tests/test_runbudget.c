@@ -25,17 +25,24 @@ static void test_fits(void **state)
 	struct pt_budget_in in = slow;
 
 	(void)state;
-	/* 180 - 39 - 31 = 110 s left: three 35 s rounds */
-	assert_int_equal(pt_budget_reps(&in), 3);
+	/* 180 less its headroom (18) - 39 - 31 = 92 s left: two 35 s rounds, so the floor */
+	assert_int_equal(pt_budget_reps(&in), PT_BUDGET_MIN_REPS);
 	/* a fast host: every repetition fits */
 	in.round_s = 5;
 	assert_int_equal(pt_budget_reps(&in), 10);
-	/* between: 110 / 20 = 5 rounds */
+	/* between: 92 / 20 = 4 rounds (5 without the headroom: 110 / 20) */
 	in.round_s = 20;
-	assert_int_equal(pt_budget_reps(&in), 5);
+	assert_int_equal(pt_budget_reps(&in), 4);
 	/* a second warm-up round still to come takes one round of the time */
 	in.warmup = 2;
-	assert_int_equal(pt_budget_reps(&in), 4);
+	assert_int_equal(pt_budget_reps(&in), 3);
+	/* 18 s rounds: 92 / 18 = 5 rounds, where the whole 180 s would hold 6 */
+	in.warmup = 1;
+	in.round_s = 18;
+	assert_int_equal(pt_budget_reps(&in), 5);
+	/* a 200 s budget plans on 180 of it: 110 / 18 = 6 */
+	in.budget_s = 200;
+	assert_int_equal(pt_budget_reps(&in), 6);
 }
 
 static void test_floor(void **state)
