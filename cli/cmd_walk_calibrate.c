@@ -239,11 +239,14 @@ static void print_checks(const struct pt_walkcalib *c)
 			continue;
 		printf("half: case=%s predicted_ns=%.3f measured_ns=%.3f rel_err=%+.4f", c->p[i].cs,
 		       pred, c->y[i], (pred - c->y[i]) / c->y[i]);
-		if (pt_walkcalib_reps_range(c, i, &lo, &hi))
+		if (pt_walkcalib_reps_range(c, i, &lo, &hi)) {
+			bool u = pt_walkcalib_unsteady(c, i, &spread);
+
 			printf(" reps_min_ns=%.3f reps_max_ns=%.3f%s", lo, hi,
-			       pt_walkcalib_unsteady(c, i, &spread) ? " unsteady" : "");
+			       u ? " unsteady" : "");
+			unsteady += u;
+		}
 		printf("\n");
-		unsteady += pt_walkcalib_unsteady(c, i, &spread);
 	}
 	rms = pt_walkcalib_check_rms(c, &n);
 	if (n)
