@@ -29,7 +29,7 @@
 
 #define PT_WALKCALIB_MAX_HYP 8
 #define PT_WALKCALIB_MAX_LLC 20 /* the sizes, with LRU and with random replacement */
-#define PT_WALKCALIB_MAX_TLB 16
+#define PT_WALKCALIB_MAX_TLB 20
 #define PT_WALKCALIB_MAX_LLC_WAYS 64 /* the most ways an LLC size searched is given */
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
@@ -53,6 +53,8 @@ struct pt_walkcalib_tlb {
 	bool random; /* the L2's replacement random, not LRU */
 	bool l1_random; /* the L1's */
 	double evictions; /* L2 entries evicted by others per lookup */
+	uint64_t nested; /* nested TLB (stage2.tlb) entries; unused with one stage */
+	unsigned nested_ways;
 };
 
 /* Where D128 is used: the guest's tables, the host's, or both. */
@@ -120,6 +122,8 @@ struct pt_walkcalib {
 	bool l1tlb_repl_forced;
 	/* the user gave the L2 TLB's evictions by others (tlb.l2.evictions) */
 	bool evictions_forced;
+	/* the user gave the nested TLB's size (stage2.tlb.*): not searched */
+	bool ntlb_forced;
 	FILE *progress; /* a line per step that takes seconds; NULL: silent */
 	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
 };
@@ -131,6 +135,7 @@ struct pt_walkcalib_opts {
 	bool tlb_repl_forced; /* the user set the TLBs' replacement: cfg's is kept */
 	bool l1tlb_repl_forced; /* the user set the L1 TLB's (either key): cfg's is kept */
 	bool evictions_forced; /* the user set tlb.l2.evictions: cfg's is kept */
+	bool ntlb_forced; /* the user set stage2.tlb.entries or .ways: cfg's are kept */
 	bool all_structures; /* all eight, whatever meta.json records of the host */
 	FILE *progress; /* where progress lines go, NULL none */
 };

@@ -322,7 +322,8 @@ static size_t add_alts(struct pt_walkcalib_hyp *h, double bound, struct range_al
 		    (h->tlb[k].l1 == cfg->l1tlb_entries && h->tlb[k].l2 == cfg->l2tlb_entries &&
 		     h->tlb[k].random == cfg->tlb_random &&
 		     h->tlb[k].l1_random == cfg->l1tlb_random &&
-		     h->tlb[k].evictions == cfg->l2tlb_evictions))
+		     h->tlb[k].evictions == cfg->l2tlb_evictions &&
+		     h->tlb[k].nested == cfg->s2.tlb_entries))
 			continue;
 		a->h = h;
 		a->cfg = *cfg;
@@ -334,6 +335,8 @@ static size_t add_alts(struct pt_walkcalib_hyp *h, double bound, struct range_al
 		a->cfg.tlb_random = h->tlb[k].random;
 		a->cfg.l1tlb_random = h->tlb[k].l1_random;
 		a->cfg.l2tlb_evictions = h->tlb[k].evictions;
+		a->cfg.s2.tlb_entries = h->tlb[k].nested;
+		a->cfg.s2.tlb_ways = h->tlb[k].nested_ways;
 		n++;
 	}
 	return n;

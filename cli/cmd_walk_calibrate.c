@@ -98,7 +98,8 @@ static void print_hyps(const struct pt_walkcalib *c)
 		if (!h->ntlb)
 			continue;
 		printf("# %s: TLB L1/L2 entries (r: random replacement; +eN: N L2 entries "
-		       "evicted by others per lookup) by held-out rms_rel_err:",
+		       "evicted by others per lookup; +nN: a nested TLB of N entries) by held-out "
+		       "rms_rel_err:",
 		       h->name);
 		for (l = 0; l < h->ntlb; l++) {
 			printf(" %llu%s/%llu%s", (unsigned long long)h->tlb[l].l1,
@@ -106,6 +107,9 @@ static void print_hyps(const struct pt_walkcalib *c)
 			       h->tlb[l].random ? "r" : "");
 			if (h->tlb[l].evictions > 0)
 				printf("+e%g", h->tlb[l].evictions);
+			/* the first try is at the nested TLB the search started from */
+			if (h->tlb[l].nested != h->tlb[0].nested)
+				printf("+n%llu", (unsigned long long)h->tlb[l].nested);
 			printf("=%.3f", h->tlb[l].worse);
 		}
 		printf("\n");
@@ -123,6 +127,8 @@ static void print_hyps(const struct pt_walkcalib *c)
 		       h->cfg.tlb_random ? "r" : "");
 		if (h->cfg.l2tlb_evictions > 0)
 			printf("+e%g", h->cfg.l2tlb_evictions);
+		if (h->cfg.s2.format >= 0)
+			printf("+n%llu", (unsigned long long)h->cfg.s2.tlb_entries);
 		printf("%s%s\n", k == c->best ? "  <- chosen" : "",
 		       h->pass && k != c->best ? "  (passes)" : "");
 	}
@@ -175,11 +181,14 @@ static void print_result(const struct pt_walkcalib *c)
 	unsigned j, e;
 
 	printf("# chosen: %s, effective LLC %gM (%s replacement), TLB %llu/%llu entries (%s/%s "
-	       "replacement; by held-out error, not in-sample fit)\n",
+	       "replacement",
 	       h->name, h->cfg.cache[2].size_bytes / 1048576.0,
 	       h->cfg.cache[2].random ? "random" : "LRU", (unsigned long long)h->cfg.l1tlb_entries,
 	       (unsigned long long)h->cfg.l2tlb_entries, h->cfg.l1tlb_random ? "random" : "LRU",
 	       h->cfg.tlb_random ? "random" : "LRU");
+	if (h->cfg.s2.format >= 0)
+		printf("; a nested TLB of %llu entries", (unsigned long long)h->cfg.s2.tlb_entries);
+	printf("; by held-out error, not in-sample fit)\n");
 	/* tlb.replacement sets both TLBs, so the L1's own follows it */
 	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
 	       "tlb.l2.ways = %u\ntlb.replacement = %s\ntlb.l1.replacement = %s\n"
@@ -196,6 +205,9 @@ static void print_result(const struct pt_walkcalib *c)
 	       h->cfg.s2.block_h ? "thp" : "4k", h->cfg.s2.layout ? "linear" : "scatter",
 	       (unsigned long long)h->cfg.cache[2].size_bytes, h->cfg.cache[2].ways,
 	       h->cfg.cache[2].random ? "random" : "lru");
+	if (h->cfg.s2.format >= 0)
+		printf("stage2.tlb.entries = %llu\nstage2.tlb.ways = %u\n",
+		       (unsigned long long)h->cfg.s2.tlb_entries, h->cfg.s2.tlb_ways);
 	printf("# fitted latencies (ns; cycles at cpu.ghz = %g), RMS relative error %.2f%%\n", ghz,
 	       100 * h->fit);
 	for (j = 0; j < PT_LAT_N; j++)
@@ -400,7 +412,9 @@ static void usage(void)
 	       "the L1 TLB's alone unless it gives either or tlb.l1.replacement; and "
 	       "the LLC's replacement (LRU or random, each at every size) unless it "
 	       "gives cache.llc.replacement; then the entries others insert into the "
-	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions. Prints 'fit: rms_rel_err=X', "
+	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions; with two "
+	       "stages, last, the nested TLB's size (1024-8192 entries) "
+	       "unless it gives a stage2.tlb.* key. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both), 'unsteady:' (the cases whose repetitions differ by more than "
 	       "1.5x: the host changed state between them; each case's smallest and largest "
@@ -447,6 +461,7 @@ int walk_calibrate(int argc, char **argv)
 	probe.cfg.cache[2].random = true;
 	probe.cfg.tlb_random = probe.cfg.l1tlb_random = true;
 	probe.cfg.l2tlb_evictions = -1; /* no value a key accepts */
+	probe.cfg.s2.tlb_entries = probe.cfg.s2.tlb_ways = 0;
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -490,5 +505,6 @@ int walk_calibrate(int argc, char **argv)
 	co.tlb_repl_forced = o.cfg.tlb_random || !probe.cfg.tlb_random;
 	co.l1tlb_repl_forced = o.cfg.l1tlb_random || !probe.cfg.l1tlb_random;
 	co.evictions_forced = probe.cfg.l2tlb_evictions != -1;
+	co.ntlb_forced = probe.cfg.s2.tlb_entries || probe.cfg.s2.tlb_ways;
 	return calibrate(&o, &co, dir, out);
 }

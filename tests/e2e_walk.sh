@@ -38,6 +38,19 @@ grep -q "'unsteady:'" "$tmp/chelp" || fail "calibrate --help lacks the unsteady 
 [ "$(col "$tmp/p.csv" d64 walks_per_kilo_access_vs_d64)" = 1 ] || fail "D64 ratio is not 1"
 r=$(col "$tmp/p.csv" d128 pagetable_bytes_vs_d64)
 awk -v r="$r" 'BEGIN { exit !(r > 1.5) }' || fail "D128 page tables not larger: $r"
+# -o a device is written, not replaced by a renamed file: a null device
+# node of the test's own (root only), never the machine's /dev/null
+if mknod "$tmp/null" c 1 3 2>/dev/null; then
+	"$PT" model walk --pattern chase --ws 1M --formats d64 -o "$tmp/null" || fail "-o a device"
+	"$PT" model walk --pattern chase --ws 1M --formats d64 --stage2 d64 -o "$tmp/null" ||
+		fail "-o a device, nested"
+	[ -c "$tmp/null" ] || fail "-o a device replaced it"
+	ln -s "$tmp/null" "$tmp/to-null"
+	expect_exit 2 "to-null" "$PT" model walk --pattern chase --ws 1M -o "$tmp/to-null"
+	[ -L "$tmp/to-null" ] || fail "-o a link to a device replaced the link"
+fi
+mkdir "$tmp/outdir"
+expect_exit 2 "Is a directory" "$PT" model walk --pattern chase --ws 1M -o "$tmp/outdir"
 "$PT" model walk --pattern seq --ws 8M --thp --formats d64 >"$tmp/thp.csv" || fail "--thp"
 [ "$(col "$tmp/thp.csv" d64 backing)" = thp ] || fail "backing column"
 
@@ -114,7 +127,7 @@ else
 		fail "the rounds were not fitted one by one"
 	grep -q '^# recorded paging: shadow; the chosen structure \(has\|does not have\) a shadow' \
 		"$tmp/cal.txt" || fail "recorded shadow paging not reported"
-	tlbline='^# .*: TLB L1/L2 entries (r: random replacement; +eN: N L2 entries evicted by others per lookup) by held-out rms_rel_err: '
+	tlbline='^# .*: TLB L1/L2 entries (r: random replacement; +eN: N L2 entries evicted by others per lookup; +nN: a nested TLB of N entries) by held-out rms_rel_err: '
 	[ "$(grep -c "$tlbline" "$tmp/cal.txt")" -eq 8 ] ||
 		fail "want the TLB sizes tried for each of 8 hypotheses"
 	grep -q '^#   shadow-nested-d64-host-4k-scatter ' "$tmp/cal.txt" || fail "no shadow hypothesis"
@@ -142,6 +155,20 @@ else
 	[ "$(grep "$tlbline" "$tmp/cal.txt" | grep -c '+e0.015625=.*+e0.0625=.*+e0.25=')" -eq 8 ] ||
 		fail "want the L2 TLB's evictions by others tried for each of 8"
 	grep -q '^tlb.l2.evictions = [0-9.]*$' "$tmp/cal.txt" || fail "no chosen tlb.l2.evictions"
+	# with two stages, the nested TLB's sizes; not with one
+	nested=$(grep -c '^#   [a-z-]*nested-' "$tmp/cal.txt")
+	[ "$nested" -eq 6 ] || fail "want 6 two-stage hypotheses, got $nested"
+	[ "$(grep "$tlbline" "$tmp/cal.txt" | grep -c '+n1024=.*+n2048=.*+n4096=.*+n8192=')" -eq "$nested" ] ||
+		fail "want the nested TLB's sizes tried for each two-stage hypothesis"
+	! grep "$tlbline" "$tmp/cal.txt" | grep -v '^# [a-z-]*nested-' | grep -q '[0-9]r\?+n[0-9]' ||
+		fail "a nested TLB tried with one stage"
+	[ "$(grep -c '^#   [a-z-]*nested-.* tlb=[0-9r]*/[0-9r]*\(+e[0-9.]*\)\?+n[0-9]*' "$tmp/cal.txt")" -eq "$nested" ] ||
+		fail "a two-stage hypothesis without its nested TLB"
+	if grep -q '^stage2 = d' "$tmp/cal.txt"; then
+		grep -q '^stage2.tlb.entries = [0-9]*$' "$tmp/cal.txt" &&
+			grep -q '^stage2.tlb.ways = [0-9]*$' "$tmp/cal.txt" ||
+			fail "no chosen stage2.tlb.*"
+	fi
 	m=$tmp/run/walk_model.csv
 	ncases=$(tail -n +2 "$tmp/run/results.csv" | cut -d, -f2 | sort -u | wc -l)
 	head -1 "$m" | grep -q '^source,case,backing,ws_bytes,ns_per_access,rel_error,d128_over_d64,d128_over_d64_lo,d128_over_d64_hi,hypothesis,reps_min_ns,reps_max_ns$' ||
@@ -179,12 +206,18 @@ else
 	grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
+	# a nested TLB the user gives is kept, not searched
+	"$PT" model walk calibrate --results "$tmp/run" --stage2 d64 -o "$tmp/given.csv" \
+		--set stage2.tlb.entries=256 --set stage2.tlb.ways=8 >"$tmp/given.txt" ||
+		fail "calibrate with a given nested TLB"
+	grep -q '^stage2.tlb.entries = 256$' "$tmp/given.txt" || fail "given nested TLB not kept"
+	! grep 'TLB L1/L2 entries' "$tmp/given.txt" | grep -q '[0-9]r\?+n[0-9]' || fail "given nested TLB searched"
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/native.csv" \
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
 	# the ranges widened over at most 8 of the configurations that pass
-	# (13 pass here: the cap is reached)
+	# (more than 8 pass here: the cap is reached)
 	for f in "$tmp/cal.txt" "$tmp/native.txt"; do
 		sed -n 's/^# D128\/D64 ranges: .* widened over \([0-9]*\) of \([0-9]*\) passing configurations .*at most 8)$/\1 \2/p' "$f" |
 			awk '{ n++; ok = $1 == ($2 < 8 ? $2 : 8) } END { exit !(n == 1 && ok) }' ||

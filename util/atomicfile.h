@@ -2,7 +2,10 @@
 /*
  * Files created safely: written to PATH.tmp.<pid> (created exclusively,
  * never through a symlink), then renamed into place, so a reader never
- * sees half a file and an interrupted writer leaves none.
+ * sees half a file and an interrupted writer leaves none. A character
+ * device or a FIFO (/dev/null, a named pipe) is written directly and tmp
+ * is left empty; a directory, another special file or a symlink to one is
+ * refused (NULL, errno EISDIR or EINVAL).
  */
 #ifndef PTBENCH_ATOMICFILE_H
 #define PTBENCH_ATOMICFILE_H
