@@ -39,7 +39,8 @@ static void child_exec(const char *who, char *const argv[], const char *log)
 	signal(SIGHUP, SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 	if (log) {
-		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		/* never through a link planted in its place: the log is root's */
+		fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0644);
 		if (fd >= 0) {
 			dup2(fd, STDOUT_FILENO);
 			dup2(fd, STDERR_FILENO);
