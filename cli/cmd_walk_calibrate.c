@@ -86,7 +86,8 @@ static void print_hyps(const struct pt_walkcalib *c)
 		       PT_WALKCALIB_MIN_ROUNDS);
 	printf("# per hypothesis: the LLC sizes with LRU and (/r) random replacement (* judged at "
 	       "its final TLB sizes, the others at the TLB before the TLB search), then the TLB "
-	       "sizes and (/r) random replacement at the best, by held-out error\n");
+	       "sizes and (/r) random replacement at the best, and (+n) last with two stages the "
+	       "nested TLB's sizes, by held-out error\n");
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
