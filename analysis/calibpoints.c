@@ -26,10 +26,13 @@ static const struct {
 	 * made on the h-nested branch before it was ported wrote backing=half.
 	 */
 	{ "half", PT_PAT_CHASE_HALF, 0 },
+	/* 4K pages with stride=4: every fourth page, fitted (model/walk_fit.h) */
+	{ "quarter", PT_PAT_CHASE_QUARTER, 0 },
 };
 
 #define NBACKINGS (sizeof(backings) / sizeof(backings[0]))
-#define HALF (NBACKINGS - 1)
+#define HALF (NBACKINGS - 2)
+#define QUARTER (NBACKINGS - 1)
 
 static size_t backing_rank(const char *name)
 {
@@ -52,7 +55,7 @@ int pt_calib_point_from_params(const char *params, struct pt_calib_point *p)
 	i = backing_rank(b);
 	if (i == NBACKINGS)
 		return 1;
-	/* stride: pages between loads; 1 when absent, 2 only over 4K pages */
+	/* stride: pages between loads; 1 when absent, 2 or 4 only over 4K pages */
 	if (pt_params_get(&kv, "stride")) {
 		long long stride;
 
@@ -60,6 +63,8 @@ int pt_calib_point_from_params(const char *params, struct pt_calib_point *p)
 			return -1;
 		if (stride == 2 && i == 0)
 			i = HALF;
+		else if (stride == 4 && i == 0)
+			i = QUARTER;
 		else if (stride != 1)
 			return 1;
 	}
@@ -67,7 +72,8 @@ int pt_calib_point_from_params(const char *params, struct pt_calib_point *p)
 	p->pattern = backings[i].pattern;
 	p->block_h = backings[i].block_h;
 	if (pt_params_get_size(&kv, "ws", &p->ws) || !p->ws || p->ws % PT_PATTERN_PAGE ||
-	    (i == HALF && p->ws % (2 * PT_PATTERN_PAGE)))
+	    (i == HALF && p->ws % (2 * PT_PATTERN_PAGE)) ||
+	    (i == QUARTER && p->ws % (4 * PT_PATTERN_PAGE)))
 		return -1;
 	return 0;
 }

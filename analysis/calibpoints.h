@@ -6,7 +6,8 @@
  * naming. hugetlb pages are PMD leaves like THP blocks and are simulated
  * as such; backing=4k with stride=2 is the chase over every second page
  * (labelled "half"; backing=half in runs of the unported h-nested branch),
- * which the fit predicts and never fits.
+ * which the fit predicts and never fits, and with stride=4 the chase over
+ * every fourth (labelled "quarter"), which it fits.
  */
 #ifndef PTBENCH_ANALYSIS_CALIBPOINTS_H
 #define PTBENCH_ANALYSIS_CALIBPOINTS_H
@@ -22,16 +23,16 @@
 /*
  * What a tlb series' params ask the model to simulate: 0 with p's
  * pattern, leaf size, backing and ws set; 1 when they name no backing the
- * model simulates, or a stride other than 1 or 2 over 4K pages (not a
+ * model simulates, or a stride other than 1, 2 or 4 over 4K pages (not a
  * calibration point); -1 when the backing is one but ws is missing, not a
- * size, or not a whole number of pattern pages (of two at stride 2), or
- * stride is not a positive integer.
+ * size, or not a whole number of pattern pages (of two at stride 2, four
+ * at stride 4), or stride is not a positive integer.
  */
 int pt_calib_point_from_params(const char *params, struct pt_calib_point *p);
 
 /*
  * The points of a run, their measured_ns the median of the series, sorted
- * by backing (4k, thp, hugetlb, dense, half) then ws. 0, or -1 with the
+ * by backing (4k, thp, hugetlb, dense, half, quarter) then ws. 0, or -1 with the
  * problem, naming the file and line, in err.
  */
 int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point *pts, size_t max,

@@ -29,8 +29,9 @@ static void usage(FILE *f)
 		"Simulates TLBs, page-walk caches and data caches for D64 and D128 page tables.\n"
 		"\n"
 		"input (one of):\n"
-		"  --pattern chase|dense|seq|stride|random|chase-half  synthetic accesses\n"
-		"                     (default chase; chase-half: every second page)\n"
+		"  --pattern chase|dense|seq|stride|random|chase-half|chase-quarter\n"
+		"                     synthetic accesses (default chase; chase-half: every\n"
+		"                     second page, chase-quarter: every fourth)\n"
 		"  --ws SIZE          working set of the pattern (default 64M)\n"
 		"  --stride N         bytes between accesses (seq 8, stride 4096)\n"
 		"  --accesses N       counted accesses (default: 2 passes, at least 1M)\n"
@@ -147,7 +148,8 @@ static int other_opt(int c, const char *arg, struct walk_opts *o, const char **f
 		if (pt_pattern_parse(arg, &o->pattern))
 			return pt_usage_error(
 				CMD,
-				"--pattern %s: use chase, dense, seq, stride, random or chase-half",
+				"--pattern %s: use chase, dense, seq, stride, random, chase-half or "
+				"chase-quarter",
 				arg);
 		o->have_pattern = true;
 		return 0;

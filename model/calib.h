@@ -25,7 +25,7 @@
 struct pt_calib_point {
 	char cs[64]; /* label: the case measured, e.g. chase-4k-64M */
 	char backing[16]; /* label: its backing, e.g. 4k, thp, hugetlb, dense */
-	enum pt_pattern_kind pattern; /* PT_PAT_CHASE, PT_PAT_DENSE or PT_PAT_CHASE_HALF */
+	enum pt_pattern_kind pattern; /* PT_PAT_CHASE, _DENSE, _CHASE_HALF or _CHASE_QUARTER */
 	unsigned block_h; /* leaves: 0 base pages, 1 PMD blocks */
 	uint64_t ws; /* bytes */
 	double measured_ns; /* per access; the median of the run's samples */

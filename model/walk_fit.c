@@ -15,6 +15,9 @@ enum pt_fit_role pt_fit_role_of(const struct pt_calib_point *p)
 		return PT_FIT_DENSE;
 	if (p->pattern == PT_PAT_CHASE)
 		return p->block_h ? PT_FIT_HUGE : PT_FIT_BASE;
+	/* fitted with the base-page chases: it tells apart the TLBs' organisations */
+	if (p->pattern == PT_PAT_CHASE_QUARTER)
+		return PT_FIT_BASE;
 	return PT_FIT_CHECK;
 }
 

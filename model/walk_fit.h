@@ -27,10 +27,10 @@
 
 /*
  * What a point is to the fit, from its pattern and leaf size alone: the
- * dense control (stage 1), a chase over base pages (fitted, and the base of
- * the held-out fit), a chase over PMD blocks (THP or hugetlb: held out), or
- * any other pattern (the half-density chase): a check, predicted from the
- * fit and never fitted.
+ * dense control (stage 1), a chase over base pages, every page or every
+ * fourth (fitted, and the base of the held-out fit), a chase over PMD
+ * blocks (THP or hugetlb: held out), or any other pattern (the chase over
+ * every second page): a check, predicted from the fit and never fitted.
  */
 enum pt_fit_role { PT_FIT_DENSE, PT_FIT_BASE, PT_FIT_HUGE, PT_FIT_CHECK };
 

@@ -5,7 +5,8 @@
 
 #include "model/walk_pattern.h"
 
-static const char *const names[] = { "chase", "dense", "seq", "stride", "random", "chase-half" };
+static const char *const names[] = { "chase", "dense", "seq", "stride", "random", "chase-half",
+				       "chase-quarter" };
 
 int pt_pattern_parse(const char *s, enum pt_pattern_kind *k)
 {
@@ -73,11 +74,28 @@ static int check(enum pt_pattern_kind k, uint64_t ws, uint64_t stride, char *err
 	return 0;
 }
 
+/* Pages between a chase's elements; 0 for the other patterns. */
+static uint64_t chase_pages(enum pt_pattern_kind k)
+{
+	switch (k) {
+	case PT_PAT_CHASE:
+		return 1;
+	case PT_PAT_CHASE_HALF:
+		return 2;
+	case PT_PAT_CHASE_QUARTER:
+		return 4;
+	default:
+		return 0;
+	}
+}
+
 int pt_pattern_init(struct pt_pattern *p, enum pt_pattern_kind k, uint64_t ws, uint64_t stride,
 		    uint64_t seed, char *err, size_t errlen)
 {
 	memset(p, 0, sizeof(*p));
-	if (!stride)
+	if (chase_pages(k))
+		stride = chase_pages(k) * PT_PATTERN_PAGE;
+	else if (!stride)
 		stride = k == PT_PAT_SEQ ? 8 : PT_PATTERN_PAGE;
 	if (check(k, ws, stride, err, errlen))
 		return -1;
@@ -88,15 +106,15 @@ int pt_pattern_init(struct pt_pattern *p, enum pt_pattern_kind k, uint64_t ws, u
 	p->rng = seed * 0x9e3779b97f4a7c15ull + 0x2545f4914f6cdd1dull;
 	if (!p->rng)
 		p->rng = 1;
-	if (k == PT_PAT_CHASE_HALF &&
-	    make_cycle(p, ws / PT_PATTERN_PAGE / 2 ? ws / PT_PATTERN_PAGE / 2 : 1)) {
-		snprintf(err, errlen, "out of memory for the cycle");
-		return -1;
-	}
-	if ((k == PT_PAT_CHASE || k == PT_PAT_DENSE) && make_cycle(p, ws / PT_PATTERN_PAGE)) {
-		snprintf(err, errlen, "out of memory for a %llu-element cycle",
-			 (unsigned long long)(ws / PT_PATTERN_PAGE));
-		return -1;
+	if (chase_pages(k) || k == PT_PAT_DENSE) {
+		/* dense: as many elements (lines) as the chase over every page */
+		uint64_t n = ws / PT_PATTERN_PAGE / (chase_pages(k) ? chase_pages(k) : 1);
+
+		if (make_cycle(p, n ? n : 1)) {
+			snprintf(err, errlen, "out of memory for a %llu-element cycle",
+				 (unsigned long long)(n ? n : 1));
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -113,6 +131,7 @@ uint64_t pt_pattern_pass(const struct pt_pattern *p)
 	case PT_PAT_CHASE:
 	case PT_PAT_DENSE:
 	case PT_PAT_CHASE_HALF:
+	case PT_PAT_CHASE_QUARTER:
 		return p->n;
 	case PT_PAT_RANDOM:
 		return p->ws / PT_PATTERN_PAGE;

@@ -22,11 +22,12 @@ enum pt_pattern_kind {
 	PT_PAT_STRIDE,
 	PT_PAT_RANDOM,
 	PT_PAT_CHASE_HALF, /* the chase over every second page (tlb chase-half-*) */
+	PT_PAT_CHASE_QUARTER, /* over every fourth page (tlb chase-quarter-*) */
 };
 
 struct pt_pattern {
 	enum pt_pattern_kind kind;
-	uint64_t base, ws, stride;
+	uint64_t base, ws, stride; /* stride: the chases' bytes between elements */
 	uint32_t *cycle; /* chase/dense: the elements in the order they are visited */
 	uint64_t n; /* elements in the cycle */
 	uint64_t cur; /* chase/dense: index in cycle of the next element; seq/stride: offset */
@@ -37,7 +38,8 @@ int pt_pattern_parse(const char *s, enum pt_pattern_kind *k);
 const char *pt_pattern_name(enum pt_pattern_kind k);
 /*
  * ws: bytes of the working set; stride: bytes between accesses (seq: 8 if
- * 0, stride: 4096 if 0). 0, or -1 with a message in err.
+ * 0, stride: 4096 if 0; the chases and dense set their own). 0, or -1 with
+ * a message in err.
  */
 int pt_pattern_init(struct pt_pattern *p, enum pt_pattern_kind k, uint64_t ws, uint64_t stride,
 		    uint64_t seed, char *err, size_t errlen);
@@ -74,13 +76,12 @@ static inline uint64_t pt_pattern_next(struct pt_pattern *p)
 
 	switch (p->kind) {
 	case PT_PAT_CHASE:
+	case PT_PAT_CHASE_HALF:
+	case PT_PAT_CHASE_QUARTER:
 		a = pt_pattern_next_element(p);
-		return p->base + a * PT_PATTERN_PAGE + pt_chase_offset(a);
+		return p->base + a * p->stride + pt_chase_offset(a);
 	case PT_PAT_DENSE:
 		return p->base + (pt_pattern_next_element(p) << 6);
-	case PT_PAT_CHASE_HALF:
-		a = pt_pattern_next_element(p);
-		return p->base + a * 2 * PT_PATTERN_PAGE + pt_chase_offset(a);
 	case PT_PAT_RANDOM:
 		/* multiply-high maps the random word onto [0, ws / 8) without a division */
 		return p->base +

@@ -45,6 +45,12 @@ static void test_point_from_params(void **state)
 	assert_int_equal(p.pattern, PT_PAT_CHASE_HALF);
 	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=1;ws=65536", &p), 0);
 	assert_int_equal(p.pattern, PT_PAT_CHASE);
+	/* every fourth: the strided chase the fit uses */
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=4;ws=262144", &p), 0);
+	assert_int_equal(p.pattern, PT_PAT_CHASE_QUARTER);
+	assert_int_equal(p.block_h, 0);
+	assert_int_equal(p.ws, 262144);
+	assert_string_equal(p.backing, "quarter");
 }
 
 static void test_not_a_point(void **state)
@@ -61,6 +67,8 @@ static void test_not_a_point(void **state)
 	/* strides the model has no pattern for */
 	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=3;ws=65536", &p), 1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;stride=2;ws=65536", &p), 1);
+	assert_int_equal(pt_calib_point_from_params("backing=thp;stride=4;ws=65536", &p), 1);
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=8;ws=65536", &p), 1);
 	/* a backing the model simulates but no usable working set: an error */
 	assert_int_equal(pt_calib_point_from_params("backing=4k", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=thp;ws=1000", &p), -1);
@@ -68,6 +76,7 @@ static void test_not_a_point(void **state)
 	assert_int_equal(pt_calib_point_from_params("backing=thp;ws=big", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=two;ws=65536", &p), -1);
 	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=2;ws=4096", &p), -1);
+	assert_int_equal(pt_calib_point_from_params("backing=4k;stride=4;ws=8192", &p), -1);
 }
 
 static int parse(const char *csv, struct pt_rundir *r)
@@ -100,9 +109,11 @@ static void test_points_from_run(void **state)
 		"tlb,chase-thp-16K,backing=thp;ws=16384,0,ns_per_access,1.2,ns,lower\n"
 		"tlb,chase-half-16K,backing=4k;stride=2;ws=16384,0,ns_per_access,1.1,ns,lower\n"
 		"tlb,chase-half-16K,backing=4k;stride=2;ws=16384,1,ns_per_access,1.3,ns,lower\n"
+		"tlb,chase-quarter-256K,backing=4k;stride=4;ws=262144,0,ns_per_access,1.2,ns,lower\n"
 		"fault,anon-write-4k-64M,backing=4k;ws=67108864,0,ns_per_access,9,ns,lower\n";
 	static const char *const want_cs[] = { "chase-4k-16K",	   "renamed",	"chase-thp-16K",
-					       "chase-hugetlb-2M", "dense-16K", "chase-half-16K" };
+					       "chase-hugetlb-2M", "dense-16K", "chase-half-16K",
+					       "chase-quarter-256K" };
 	struct pt_calib_point pts[8];
 	struct pt_rundir run;
 	char err[256];
@@ -114,7 +125,7 @@ static void test_points_from_run(void **state)
 	const double *v;
 	size_t nv;
 
-	assert_int_equal(n, 6);
+	assert_int_equal(n, 7);
 	for (i = 0; i < n; i++)
 		assert_string_equal(pts[i].cs, want_cs[i]);
 	assert_string_equal(pts[3].backing, "hugetlb");
@@ -123,6 +134,7 @@ static void test_points_from_run(void **state)
 	assert_true(pts[3].measured_ns == 5); /* the median of 4, 6, 5 */
 	assert_int_equal(pts[1].ws, 65536);
 	assert_int_equal(pts[5].pattern, PT_PAT_CHASE_HALF);
+	assert_int_equal(pts[6].pattern, PT_PAT_CHASE_QUARTER);
 	/* the repetitions behind a point, for its weight and the bootstrap */
 	assert_int_equal(pt_calib_point_values(&run, &pts[5], &v, &nv), 0);
 	assert_int_equal(nv, 2);

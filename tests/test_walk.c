@@ -275,7 +275,7 @@ static void test_cost_linear(void **state)
 }
 
 /*
- * The chases visit every page (every second page) once a pass, at the
+ * The strided chases visit every second (fourth) page once a pass, at the
  * workload's line within it, and never a page between.
  */
 static void test_strided_chases(void **state)
@@ -283,7 +283,7 @@ static void test_strided_chases(void **state)
 	static const struct {
 		enum pt_pattern_kind k;
 		uint64_t pages;
-	} c[] = { { PT_PAT_CHASE, 1 }, { PT_PAT_CHASE_HALF, 2 } };
+	} c[] = { { PT_PAT_CHASE, 1 }, { PT_PAT_CHASE_HALF, 2 }, { PT_PAT_CHASE_QUARTER, 4 } };
 	uint64_t ws = 1 << 20, i, j;
 	enum pt_pattern_kind k;
 	char err[128];
@@ -306,9 +306,9 @@ static void test_strided_chases(void **state)
 		}
 		pt_pattern_free(&p);
 	}
-	assert_int_equal(pt_pattern_parse("chase-half", &k), 0);
-	assert_int_equal(k, PT_PAT_CHASE_HALF);
-	assert_string_equal(pt_pattern_name(k), "chase-half");
+	assert_int_equal(pt_pattern_parse("chase-quarter", &k), 0);
+	assert_int_equal(k, PT_PAT_CHASE_QUARTER);
+	assert_string_equal(pt_pattern_name(k), "chase-quarter");
 }
 
 static void test_config_keys(void **state)

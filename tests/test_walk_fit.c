@@ -125,6 +125,9 @@ static void test_roles(void **state)
 	assert_int_equal(pt_fit_role_of(&p), PT_FIT_BASE);
 	p.pattern = PT_PAT_CHASE_HALF;
 	assert_int_equal(pt_fit_role_of(&p), PT_FIT_CHECK);
+	/* every fourth page: fitted with the base-page chases */
+	p.pattern = PT_PAT_CHASE_QUARTER;
+	assert_int_equal(pt_fit_role_of(&p), PT_FIT_BASE);
 }
 
 int main(void)
