@@ -5,8 +5,10 @@
 
 #include "model/walk_pattern.h"
 
-static const char *const names[] = { "chase",  "dense",	     "seq",	     "stride",
-				     "random", "chase-half", "chase-quarter" };
+/* in enum pt_pattern_kind's order */
+static const char *const names[] = {
+	"chase", "dense", "seq", "stride", "random", "chase-half", "chase-quarter",
+};
 
 int pt_pattern_parse(const char *s, enum pt_pattern_kind *k)
 {
