@@ -111,8 +111,8 @@ static void test_points_from_run(void **state)
 		"tlb,chase-half-16K,backing=4k;stride=2;ws=16384,1,ns_per_access,1.3,ns,lower\n"
 		"tlb,chase-quarter-256K,backing=4k;stride=4;ws=262144,0,ns_per_access,1.2,ns,lower\n"
 		"fault,anon-write-4k-64M,backing=4k;ws=67108864,0,ns_per_access,9,ns,lower\n";
-	static const char *const want_cs[] = { "chase-4k-16K",	   "renamed",	"chase-thp-16K",
-					       "chase-hugetlb-2M", "dense-16K", "chase-half-16K",
+	static const char *const want_cs[] = { "chase-4k-16K",	    "renamed",	 "chase-thp-16K",
+					       "chase-hugetlb-2M",  "dense-16K", "chase-half-16K",
 					       "chase-quarter-256K" };
 	struct pt_calib_point pts[8];
 	struct pt_rundir run;

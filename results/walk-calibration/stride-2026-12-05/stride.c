@@ -31,8 +31,10 @@ static double chase(size_t n, size_t s)
 	double t0, t1;
 	long i, loads;
 
-	if (b == MAP_FAILED || !perm)
+	if (b == MAP_FAILED || !perm) {
+		fprintf(stderr, "stride: cannot map %zu pages\n", n * s);
 		exit(1);
+	}
 	madvise(b, span, MADV_NOHUGEPAGE);
 	for (i = 0; i < (long)n; i++)
 		perm[i] = i;
@@ -80,8 +82,12 @@ int main(int argc, char **argv)
 	int rounds = argc > 1 ? atoi(argv[1]) : 5, r, a, c;
 	static double v[NN][NS][32];
 
+	if (rounds < 1 || rounds > 32) {
+		fprintf(stderr, "usage: stride [ROUNDS]: ROUNDS '%s' is not 1 to 32\n", argv[1]);
+		return 2;
+	}
 	srandom(1);
-	for (r = 0; r < rounds && r < 32; r++)
+	for (r = 0; r < rounds; r++)
 		for (a = 0; a < NN; a++)
 			for (c = 0; c < NS; c++)
 				v[a][c][r] = chase(ns[a], ss[c]);
