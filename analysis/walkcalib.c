@@ -223,6 +223,7 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	c->l1tlb_repl_forced = o->l1tlb_repl_forced;
 	c->evictions_forced = o->evictions_forced;
 	c->ntlb_forced = o->ntlb_forced;
+	c->llc_forced = o->llc_forced;
 	c->progress = o->progress;
 	c->t0 = now_s();
 	c->p = pts;

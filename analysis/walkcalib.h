@@ -124,6 +124,8 @@ struct pt_walkcalib {
 	bool evictions_forced;
 	/* the user gave the nested TLB's size (stage2.tlb.*): not searched */
 	bool ntlb_forced;
+	/* the user gave the LLC's size (cache.llc.size): the only size tried */
+	bool llc_forced;
 	FILE *progress; /* a line per step that takes seconds; NULL: silent */
 	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
 };
@@ -136,6 +138,7 @@ struct pt_walkcalib_opts {
 	bool l1tlb_repl_forced; /* the user set the L1 TLB's (either key): cfg's is kept */
 	bool evictions_forced; /* the user set tlb.l2.evictions: cfg's is kept */
 	bool ntlb_forced; /* the user set stage2.tlb.entries or .ways: cfg's are kept */
+	bool llc_forced; /* the user set cache.llc.size: the only size tried */
 	bool all_structures; /* all eight, whatever meta.json records of the host */
 	FILE *progress; /* where progress lines go, NULL none */
 };

@@ -47,17 +47,23 @@ unsigned pt_walkcalib_llc_ways(uint64_t size, unsigned ways)
 	return (unsigned)best;
 }
 
-static void llc_candidates(const struct pt_walk_cfg *cfg, uint64_t *llc, size_t *n)
+static void llc_candidates(const struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
+			   uint64_t *llc, size_t *n)
 {
 	uint64_t v, sys = cfg->cache[2].size_bytes;
 	bool have_sys = false;
 
+	*n = 0;
+	/* the user's size is the only one (its replacement may still be searched) */
+	if (c->llc_forced) {
+		llc[(*n)++] = sys;
+		return;
+	}
 	/*
 	 * From 1M up, even at or below the L2's size: a guest on a shared host
 	 * may effectively get no LLC at all (an LLC no larger than the L2 only
 	 * holds the L2's recent victims).
 	 */
-	*n = 0;
 	for (v = 1ull << 20; v <= 32ull << 20 && *n < PT_WALKCALIB_MAX_LLC - 1; v *= 2) {
 		llc[(*n)++] = v;
 		have_sys |= v == sys;
@@ -119,7 +125,7 @@ static int sweep_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double 
 	unsigned ways = cfg.cache[2].ways;
 	size_t nl, k;
 
-	llc_candidates(&cfg, llc, &nl);
+	llc_candidates(c, &cfg, llc, &nl);
 	cfg.cache[2].random = random;
 	for (k = 0; k < nl && h->nllc < PT_WALKCALIB_MAX_LLC; k++) {
 		unsigned w = pt_walkcalib_llc_ways(llc[k], ways);
@@ -393,7 +399,7 @@ static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f
 		return -1;
 	if (!c->evictions_forced && sweep_evictions(c, h, f))
 		return -1;
-	if (between_llc(c, h, f))
+	if (!c->llc_forced && between_llc(c, h, f))
 		return -1;
 	return c->ntlb_forced ? 0 : sweep_nested(c, h, f);
 }

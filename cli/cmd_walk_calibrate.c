@@ -400,8 +400,9 @@ static void usage(void)
 	       "--no-host-caches. The structure (one "
 	       "stage; a shadow with 4K leaves; nested, host 4K or THP, guest layout "
 	       "scatter or linear, with or without the shadow) and "
-	       "the effective LLC are chosen by held-out error unless --stage2 "
-	       "fixes it (a native host: --stage2 none). Which structures are "
+	       "the effective LLC (1M-32M) are chosen by held-out error unless "
+	       "--stage2 fixes the one (a native host: --stage2 none) or --set or "
+	       "--config gives cache.llc.size, the only size then tried. Which structures are "
 	       "searched, --structures auto (default): what DIR/meta.json "
 	       "records, one stage on a native host, the three with a shadow "
 	       "where it records shadow paging (PVM), else all eight; all: all "
@@ -463,6 +464,7 @@ int walk_calibrate(int argc, char **argv)
 	probe.cfg.tlb_random = probe.cfg.l1tlb_random = true;
 	probe.cfg.l2tlb_evictions = -1; /* no value a key accepts */
 	probe.cfg.s2.tlb_entries = probe.cfg.s2.tlb_ways = 0;
+	probe.cfg.cache[2].size_bytes = 0;
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -507,5 +509,6 @@ int walk_calibrate(int argc, char **argv)
 	co.l1tlb_repl_forced = o.cfg.l1tlb_random || !probe.cfg.l1tlb_random;
 	co.evictions_forced = probe.cfg.l2tlb_evictions != -1;
 	co.ntlb_forced = probe.cfg.s2.tlb_entries || probe.cfg.s2.tlb_ways;
+	co.llc_forced = probe.cfg.cache[2].size_bytes != 0;
 	return calibrate(&o, &co, dir, out);
 }

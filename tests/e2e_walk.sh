@@ -207,11 +207,16 @@ else
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
+	# and so is an LLC size: only it is tried, at both replacements
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 d64 -o "$tmp/given.csv" \
-		--set stage2.tlb.entries=256 --set stage2.tlb.ways=8 >"$tmp/given.txt" ||
-		fail "calibrate with a given nested TLB"
+		--set stage2.tlb.entries=256 --set stage2.tlb.ways=8 \
+		--set cache.llc.size=6M >"$tmp/given.txt" ||
+		fail "calibrate with a given nested TLB and LLC"
 	grep -q '^stage2.tlb.entries = 256$' "$tmp/given.txt" || fail "given nested TLB not kept"
 	! grep 'TLB L1/L2 entries' "$tmp/given.txt" | grep -q '[0-9]r\?+n[0-9]' || fail "given nested TLB searched"
+	grep -q '^cache.llc.size = 6291456$' "$tmp/given.txt" || fail "given LLC not kept"
+	grep -q '^# .*: effective LLC by held-out rms_rel_err: 6M=[0-9.]*\*\? 6M/r=[0-9.]*\*\?$' \
+		"$tmp/given.txt" || fail "given LLC searched: $(grep 'effective LLC' "$tmp/given.txt")"
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/native.csv" \
 		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
