@@ -174,6 +174,13 @@ static void print_unsteady(const struct pt_walkcalib *c)
 		       100 * (sq_all - sq_steady) / sq_all);
 }
 
+/* What a printed latency is when it is not simply fitted. */
+static const char *lat_note(unsigned j, const double lat_ns[PT_LAT_N])
+{
+	if (!((PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1))
+		return " (fixed)";
+	return pt_fit_at_bound(j, lat_ns) ? " (at its bound: the fit wanted more)" : "";
+}
 static void print_result(const struct pt_walkcalib *c)
 {
 	const struct pt_walkcalib_hyp *h = &c->h[c->best];
@@ -213,7 +220,7 @@ static void print_result(const struct pt_walkcalib *c)
 	       100 * h->fit);
 	for (j = 0; j < PT_LAT_N; j++)
 		printf("%s = %.4g  # %.3g ns%s\n", pt_lat_key(j), h->lat[j] * ghz, h->lat[j],
-		       (PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1 ? "" : " (fixed)");
+		       lat_note(j, h->lat));
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
 	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
 	printf("# D128/D64 ranges: the bootstrap's 5th-95th percentiles, widened over %zu of %zu "

@@ -153,6 +153,11 @@ static int stage_bounded(const struct pt_fit_set *s, const bool *use, bool dense
 	return stage(s, use, dense, all, mask & ~(1u << PT_LAT_MEM), lat);
 }
 
+bool pt_fit_at_bound(unsigned j, const double lat_ns[PT_LAT_N])
+{
+	return j == PT_LAT_MEM && lat_ns[j] >= PT_FIT_MEM_MAX_NS * (1 - 1e-9);
+}
+
 int pt_fit2(const struct pt_fit_set *s, const bool *use, double lat_ns[PT_LAT_N])
 {
 	bool any_dense = false, any_chase = false;

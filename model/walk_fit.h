@@ -26,6 +26,12 @@
 #define PT_FIT_MEM_MAX_NS 400.0
 
 /*
+ * Whether fitted term j sits at its bound (only the memory latency has one):
+ * then it is the bound, not a measured latency, and the fit wanted more.
+ */
+bool pt_fit_at_bound(unsigned j, const double lat_ns[PT_LAT_N]);
+
+/*
  * What a point is to the fit, from its pattern and leaf size alone: the
  * dense control (stage 1), a chase over base pages, every page or every
  * fourth (fitted, and the base of the held-out fit), a chase over PMD

@@ -110,6 +110,15 @@ static void test_fit2_mem_bounded(void **state)
 	assert_int_equal(pt_fit2(&s, use, lat), 0);
 	assert_true(lat[PT_LAT_MEM] <= PT_FIT_MEM_MAX_NS);
 	assert_true(lat[PT_LAT_L1] <= lat[PT_LAT_MEM]);
+	/* and says so: the bound is not a measured latency */
+	assert_true(pt_fit_at_bound(PT_LAT_MEM, lat));
+	assert_false(pt_fit_at_bound(PT_LAT_L1, lat));
+	/* a memory the points can pay for is fitted inside it, and is not at it */
+	y[1] = 0.99 * y[0] + 0.01 * 200;
+	memset(lat, 0, sizeof(lat));
+	assert_int_equal(pt_fit2(&s, use, lat), 0);
+	assert_true(fabs(lat[PT_LAT_MEM] - 200) < 1e-6);
+	assert_false(pt_fit_at_bound(PT_LAT_MEM, lat));
 }
 
 /* Roles come from the pattern and leaf size, never from a name. */
