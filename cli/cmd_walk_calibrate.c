@@ -206,13 +206,14 @@ static void print_result(const struct pt_walkcalib *c)
 	       h->cfg.tlb_random ? "random" : "lru", h->cfg.l1tlb_random ? "random" : "lru",
 	       h->cfg.l2tlb_evictions);
 	printf("stage2 = %s\nstage2.backing = %s\nstage2.guest.layout = %s\n"
-	       "cache.llc.size = %llu\ncache.llc.ways = %u\ncache.llc.replacement = %s\n",
+	       "cache.llc.size = %llu\ncache.llc.ways = %u\ncache.llc.replacement = %s\n"
+	       "cache.prefetch.lines = %u\n",
 	       h->cfg.s2.format < 0 ? "none"
 	       : h->cfg.s2.format   ? "d128"
 				    : "d64",
 	       h->cfg.s2.block_h ? "thp" : "4k", h->cfg.s2.layout ? "linear" : "scatter",
 	       (unsigned long long)h->cfg.cache[2].size_bytes, h->cfg.cache[2].ways,
-	       h->cfg.cache[2].random ? "random" : "lru");
+	       h->cfg.cache[2].random ? "random" : "lru", h->cfg.prefetch_lines);
 	if (h->cfg.s2.format >= 0)
 		printf("stage2.tlb.entries = %llu\nstage2.tlb.ways = %u\n",
 		       (unsigned long long)h->cfg.s2.tlb_entries, h->cfg.s2.tlb_ways);
@@ -423,7 +424,8 @@ static void usage(void)
 	       "gives cache.llc.replacement; then the entries others insert into the "
 	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions; with two "
 	       "stages, last, the nested TLB's size (1024-8192 entries) "
-	       "unless it gives a stage2.tlb.* key. Prints 'fit: rms_rel_err=X', "
+	       "unless it gives a stage2.tlb.* key. cache.prefetch.lines is never "
+	       "searched: given, it is kept. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B', the D128/D64 ranges (guest, "
 	       "host, both), 'unsteady:' (the cases whose repetitions differ by more than "
 	       "1.5x: the host changed state between them; each case's smallest and largest "

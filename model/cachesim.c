@@ -7,7 +7,7 @@
 static const char *const level_names[PT_CACHE_LEVELS] = { "L1D", "L2", "LLC" };
 
 int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS],
-		     bool on, char *err, size_t errlen)
+		     bool on, unsigned prefetch_lines, char *err, size_t errlen)
 {
 	char why[160];
 	unsigned l;
@@ -16,6 +16,11 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 	c->on = on;
 	if (!on)
 		return 0;
+	if (prefetch_lines > PT_CACHE_MAX_PREFETCH || (prefetch_lines & (prefetch_lines - 1))) {
+		snprintf(err, errlen, "cache.prefetch.lines = %u: 1, 2, 4 or 8", prefetch_lines);
+		return -1;
+	}
+	c->pf_mask = prefetch_lines > 1 ? prefetch_lines - 1 : 0;
 	for (l = 0; l < PT_CACHE_LEVELS; l++) {
 		uint64_t lines = cfg[l].size_bytes >> PT_LINE_SHIFT;
 
@@ -35,6 +40,18 @@ int pt_cachesim_init(struct pt_cachesim *c, const struct pt_cache_level_cfg cfg[
 		}
 	}
 	return 0;
+}
+
+void pt_cachesim_fill_block(struct pt_cachesim *c, uint64_t line)
+{
+	uint64_t n, first = line & ~c->pf_mask;
+
+	for (n = first; n <= (first | c->pf_mask); n++) {
+		if (n == line)
+			continue;
+		pt_cache_level_access(c, 1, n);
+		pt_cache_level_access(c, 2, n);
+	}
 }
 
 void pt_cachesim_free(struct pt_cachesim *c)

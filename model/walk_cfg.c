@@ -27,7 +27,8 @@ enum key_type {
 	K_GRANULE,
 	K_S2FMT,
 	K_S2BACK,
-	K_LAYOUT
+	K_LAYOUT,
+	K_PFLINES /* 1, 2, 4 or 8 */
 };
 
 struct key_def {
@@ -63,6 +64,7 @@ static const struct key_def keys[] = {
 	K("cache.llc.size", K_SIZE, cache[2].size_bytes),
 	K("cache.llc.ways", K_UINT, cache[2].ways),
 	K("cache.llc.replacement", K_REPL, cache[2].random),
+	K("cache.prefetch.lines", K_PFLINES, prefetch_lines),
 	K("lat.l1", K_DOUBLE, lat[PT_LAT_L1]),
 	K("lat.l2", K_DOUBLE, lat[PT_LAT_L2]),
 	K("lat.llc", K_DOUBLE, lat[PT_LAT_LLC]),
@@ -108,6 +110,7 @@ void pt_walk_cfg_default(struct pt_walk_cfg *c)
 	c->cache[0] = (struct pt_cache_level_cfg){ 64 << 10, 4, false };
 	c->cache[1] = (struct pt_cache_level_cfg){ 1 << 20, 8, false };
 	c->cache[2] = (struct pt_cache_level_cfg){ 32 << 20, 16, false };
+	c->prefetch_lines = 1;
 	c->lat[PT_LAT_L1] = 4;
 	c->lat[PT_LAT_L2] = 12;
 	c->lat[PT_LAT_LLC] = 90;
@@ -211,6 +214,11 @@ static int set_value(struct pt_walk_cfg *c, const struct key_def *k, const char 
 			return -1;
 		*(unsigned *)p = (unsigned)u;
 		return 0;
+	case K_PFLINES:
+		if (parse_u64(s, &u) || !u || u > PT_CACHE_MAX_PREFETCH || (u & (u - 1)))
+			return -1;
+		*(unsigned *)p = (unsigned)u;
+		return 0;
 	case K_SIZE:
 		return pt_size_parse(s, (uint64_t *)p);
 	case K_DOUBLE:
@@ -278,6 +286,10 @@ int pt_walk_cfg_set(struct pt_walk_cfg *c, const char *key, const char *value, c
 				snprintf(err, errlen,
 					 "bad value '%s' for %s: entries per lookup, 0 to %d",
 					 value, key, PT_WALK_MAX_EVICTIONS);
+			else if (keys[i].type == K_PFLINES)
+				snprintf(err, errlen,
+					 "bad value '%s' for %s: lines per block, 1, 2, 4 or 8",
+					 value, key);
 			else
 				snprintf(err, errlen, "bad value '%s' for %s", value, key);
 			return -2;
@@ -304,6 +316,7 @@ void pt_walk_cfg_value(const struct pt_walk_cfg *c, size_t i, char *out, size_t 
 		snprintf(out, len, "%llu", (unsigned long long)*(const uint64_t *)p);
 		break;
 	case K_UINT:
+	case K_PFLINES:
 		snprintf(out, len, "%u", *(const unsigned *)p);
 		break;
 	case K_DOUBLE:

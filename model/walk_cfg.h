@@ -69,6 +69,14 @@ struct pt_walk_cfg {
 	uint64_t pwc_pa_entries; /* PA-tagged, shared by all levels */
 	bool cache_on;
 	struct pt_cache_level_cfg cache[PT_CACHE_LEVELS];
+	/*
+	 * Lines per aligned block a data load's miss past the L2 brings into
+	 * the L2 and the LLC (cache.prefetch.lines: 1, 2, 4 or 8; 1 is none):
+	 * a spatial prefetcher. A chase that uses one line per page then fills
+	 * the caches with neighbours it never reads; the dense control reads
+	 * them. The walker's fetches are not prefetched.
+	 */
+	unsigned prefetch_lines;
 	double lat[PT_LAT_N]; /* cycles */
 	double ghz;
 	unsigned va_bits;

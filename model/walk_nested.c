@@ -65,7 +65,7 @@ static int init_caches(struct pt_nestsim *s, const struct pt_geometry *g, char *
 		snprintf(err, errlen, "nested TLB (stage2.tlb.*): %s", why);
 		return -1;
 	}
-	if (pt_cachesim_init(&s->dc, c->cache, c->cache_on, err, errlen))
+	if (pt_cachesim_init(&s->dc, c->cache, c->cache_on, c->prefetch_lines, err, errlen))
 		return -1;
 	if (pwc_sizes_on(c->pwc_entries) && pt_walkcache_init(&s->gpwc, c, g, err, errlen))
 		return -1;
@@ -315,7 +315,7 @@ void pt_nestsim_access(struct pt_nestsim *s, uint64_t va)
 			s->st.l2tlb_hits++;
 		pa = pt_pagetable_data_pa(&s->hpt, s->host_h, data_ipa_at(s, va, lh));
 	}
-	s->st.data_loc[pt_cachesim_access(&s->dc, pa)]++;
+	s->st.data_loc[pt_cachesim_load(&s->dc, pa)]++;
 }
 
 void pt_nest_run_pattern(struct pt_nestsim *s, struct pt_pattern *p, uint64_t warmup,

@@ -14,7 +14,7 @@ static int init_parts(struct pt_walksim *s, const struct pt_geometry *g, char *e
 			   c->l2tlb_ways, c->l1tlb_random, c->tlb_random, err, errlen))
 		return -1;
 	s->tlb.evictions = c->l2tlb_evictions;
-	if (pt_cachesim_init(&s->dc, c->cache, c->cache_on, err, errlen))
+	if (pt_cachesim_init(&s->dc, c->cache, c->cache_on, c->prefetch_lines, err, errlen))
 		return -1;
 	return pt_walkcache_init(&s->pwc, c, g, err, errlen);
 }
@@ -235,7 +235,7 @@ __attribute__((flatten)) void pt_walksim_access_prepared(struct pt_walksim *s,
 		s->st.l2tlb_hits++;
 	else
 		walk(s, p);
-	s->st.data_loc[pt_cachesim_access(&s->dc, p->data_pa)]++;
+	s->st.data_loc[pt_cachesim_load(&s->dc, p->data_pa)]++;
 }
 
 void pt_walksim_access(struct pt_walksim *s, uint64_t va)

@@ -105,6 +105,20 @@ expect_exit 2 "stage2" "$PT" model walk --stage2 d256
 expect_exit 2 "stage2.guest.ram" "$PT" model walk --stage2 d64 --set stage2.guest.ram=3G
 expect_exit 2 "tlb.l2.evictions: entries per lookup, 0 to 64" \
 	"$PT" model walk --set tlb.l2.evictions=1e9
+expect_exit 2 "cache.prefetch.lines: lines per block, 1, 2, 4 or 8" \
+	"$PT" model walk --set cache.prefetch.lines=3
+# an adjacent-line prefetcher: the dense control reads the neighbours it
+# brings, so its loads cost less where its lines outgrow the LLC (4 MiB of
+# lines in a 4M LLC: 243 cycles a load without, 130 with); a
+# one-line-per-page chase reads none of them and costs no less
+dcyc() { "$PT" model walk --ws 256M --formats d64 --set cache.llc.size=4M "$@" |
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "data_cycles_per_access") k = i }
+		NR == 2 { print $k }'; }
+d1=$(dcyc --pattern dense) && d2=$(dcyc --pattern dense --set cache.prefetch.lines=2) &&
+	c1=$(dcyc --pattern chase) && c2=$(dcyc --pattern chase --set cache.prefetch.lines=2) ||
+	fail "model walk with a prefetcher"
+awk -v a="$d1" -v b="$d2" -v c="$c1" -v d="$c2" 'BEGIN { exit !(b < a * 0.75 && d >= c) }' ||
+	fail "2-line blocks: dense $d2 cycles (without: $d1), chase $c2 ($c1)"
 expect_exit 2 "not modelled" "$PT" model walk --stage2 d64 --lackey /dev/null
 
 # calibrate on a real tlb sweep kept as a fixture. Not in the sanitizer

@@ -274,7 +274,7 @@ static void test_hierarchy_against_reference(void **state)
 	char err[160];
 
 	(void)state;
-	assert_int_equal(pt_cachesim_init(&c, cfg, true, err, sizeof(err)), 0);
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 1, err, sizeof(err)), 0);
 	for (l = 0; l < PT_CACHE_LEVELS; l++)
 		ref_init(&r[l], cfg[l].size_bytes >> PT_LINE_SHIFT, cfg[l].ways, 0);
 	for (i = 0; i < 300000; i++) {
@@ -308,7 +308,7 @@ static unsigned cyclic_llc_hits(bool random)
 	struct pt_cachesim c;
 	char err[160];
 
-	assert_int_equal(pt_cachesim_init(&c, cfg, true, err, sizeof(err)), 0);
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 1, err, sizeof(err)), 0);
 	for (pass = 0; pass < 4; pass++)
 		for (i = 0; i < lines; i++) {
 			enum pt_loc at = pt_cachesim_access(&c, i << PT_LINE_SHIFT);
@@ -332,6 +332,48 @@ static void test_llc_random_replacement(void **state)
 	assert_true(cyclic_llc_hits(true) > lines / 2);
 }
 
+/*
+ * cache.prefetch.lines: a data load's miss past the L2 fills its aligned
+ * block's other lines into the L2 and the LLC, not the L1; a line of
+ * another block is not filled; a walker's fetch fills nothing; values other
+ * than 1, 2, 4, 8 are refused.
+ */
+static void test_spatial_prefetch(void **state)
+{
+	const struct pt_cache_level_cfg cfg[PT_CACHE_LEVELS] = { { 4 << 10, 4, false },
+								 { 16 << 10, 8, false },
+								 { 64 << 10, 16, false } };
+	const uint64_t line = 64ull << PT_LINE_SHIFT; /* block 64-67 at 4 lines */
+	struct pt_cachesim c;
+	char err[160];
+
+	(void)state;
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 4, err, sizeof(err)), 0);
+	assert_int_equal(pt_cachesim_load(&c, line + (2 << PT_LINE_SHIFT)), PT_LOC_MEM);
+	assert_int_equal(pt_cachesim_load(&c, line), PT_LOC_L2);
+	assert_int_equal(pt_cachesim_load(&c, line + (3 << PT_LINE_SHIFT)), PT_LOC_L2);
+	assert_int_equal(pt_cachesim_load(&c, line + (1 << PT_LINE_SHIFT)), PT_LOC_L2);
+	assert_int_equal(pt_cachesim_load(&c, line + (4 << PT_LINE_SHIFT)), PT_LOC_MEM);
+	assert_int_equal(pt_cachesim_load(&c, line - (1 << PT_LINE_SHIFT)), PT_LOC_MEM);
+	pt_cachesim_free(&c);
+
+	/* a walker's fetch does not fill its block */
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 4, err, sizeof(err)), 0);
+	assert_int_equal(pt_cachesim_access(&c, line), PT_LOC_MEM);
+	assert_int_equal(pt_cachesim_load(&c, line + (1 << PT_LINE_SHIFT)), PT_LOC_MEM);
+	pt_cachesim_free(&c);
+
+	/* the same loads without it: every line is its own miss */
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 1, err, sizeof(err)), 0);
+	assert_int_equal(pt_cachesim_load(&c, line + (2 << PT_LINE_SHIFT)), PT_LOC_MEM);
+	assert_int_equal(pt_cachesim_load(&c, line), PT_LOC_MEM);
+	pt_cachesim_free(&c);
+
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 3, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "cache.prefetch.lines"));
+	assert_int_equal(pt_cachesim_init(&c, cfg, true, 16, err, sizeof(err)), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +386,7 @@ int main(void)
 		cmocka_unit_test(test_random_replacement),
 		cmocka_unit_test(test_insert_foreign),
 		cmocka_unit_test(test_hierarchy_against_reference),
+		cmocka_unit_test(test_spatial_prefetch),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
