@@ -87,8 +87,10 @@ static inline enum pt_loc pt_cachesim_access(struct pt_cachesim *c, uint64_t pa)
 /*
  * A data load at pa: as pt_cachesim_access, and a miss past the L2 fills
  * the rest of its block (cache.prefetch.lines). Data only: with the
- * walker's fetches filling blocks too, held-out error rose on two of two
- * runs of this project's PVM guest (results/walk-calibration/NOTES.md).
+ * walker's fetches filling blocks too, three runs of this project's PVM
+ * guest calibrated worse on the half-density check (0.21-0.24 against
+ * 0.10-0.16) and on held-out error on two of them
+ * (results/walk-calibration/NOTES.md).
  */
 static inline enum pt_loc pt_cachesim_load(struct pt_cachesim *c, uint64_t pa)
 {
