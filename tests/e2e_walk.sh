@@ -221,11 +221,14 @@ else
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
-	# and so is an LLC size: only it is tried, at both replacements
+	# and so is an LLC size: only it is tried, at both replacements; a
+	# prefetcher given is kept (it is never searched: 1 without it)
+	grep -q '^cache.prefetch.lines = 1$' "$tmp/cal.txt" || fail "prefetcher not printed as 1"
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 d64 -o "$tmp/given.csv" \
 		--set stage2.tlb.entries=256 --set stage2.tlb.ways=8 \
-		--set cache.llc.size=6M >"$tmp/given.txt" ||
-		fail "calibrate with a given nested TLB and LLC"
+		--set cache.llc.size=6M --set cache.prefetch.lines=2 >"$tmp/given.txt" ||
+		fail "calibrate with a given nested TLB, LLC and prefetcher"
+	grep -q '^cache.prefetch.lines = 2$' "$tmp/given.txt" || fail "given prefetcher not kept"
 	grep -q '^stage2.tlb.entries = 256$' "$tmp/given.txt" || fail "given nested TLB not kept"
 	! grep 'TLB L1/L2 entries' "$tmp/given.txt" | grep -q '[0-9]r\?+n[0-9]' || fail "given nested TLB searched"
 	grep -q '^cache.llc.size = 6291456$' "$tmp/given.txt" || fail "given LLC not kept"
