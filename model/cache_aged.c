@@ -19,8 +19,8 @@ bool pt_aged_fits(uint64_t entries, unsigned ways)
 {
 	uint64_t sets = ways ? entries / ways : 0;
 
-	return (ways == 4 || ways == 8 || ways == 16) && sets && entries % ways == 0 &&
-	       !(sets & (sets - 1));
+	return (ways == 4 || ways == 8 || ways == 12 || ways == 16) && sets &&
+	       entries % ways == 0 && !(sets & (sets - 1));
 }
 
 int pt_aged_init(struct pt_aged *a, uint64_t entries, unsigned ways)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * An LRU set-associative array of 4, 8 or 16 ways whose keys stay where
+ * An LRU set-associative array of 4, 8, 12 or 16 ways whose keys stay where
  * they were put, with an age per way (0: most recently used): a hit or a
  * fill rewrites the set's 16 ages, never moves keys. The data caches use it
  * for their usual associativities: where a hit lands in the set decides no
@@ -26,7 +26,7 @@ struct pt_aged {
 	uint64_t *key; /* sets * ways; key + 1, 0 = empty */
 	uint8_t *age; /* sets * PT_AGED_LANES, 16-byte aligned */
 	uint64_t set_mask;
-	unsigned ways; /* 4, 8 or 16 */
+	unsigned ways; /* 4, 8, 12 or 16 */
 };
 
 /* Whether an array of entries in ways can be kept aged. */
@@ -146,6 +146,8 @@ static pt_aged_inline bool pt_aged_access(struct pt_aged *a, uint64_t key)
 		return pt_aged_access_n(a, si, 4, key + 1);
 	case 8:
 		return pt_aged_access_n(a, si, 8, key + 1);
+	case 12:
+		return pt_aged_access_n(a, si, 12, key + 1);
 	default:
 		return pt_aged_access_n(a, si, 16, key + 1);
 	}

@@ -33,7 +33,7 @@ struct pt_cache_level_cfg {
 };
 
 struct pt_cachesim {
-	/* a level of 4, 8 or 16 ways is aged[l] (aged[l].key set), any other level[l] */
+	/* an LRU level of 4, 8, 12 or 16 ways is aged[l] (aged[l].key set), any other level[l] */
 	struct pt_aged aged[PT_CACHE_LEVELS];
 	struct pt_sa level[PT_CACHE_LEVELS];
 	bool on; /* off: every access is reported as an L1 hit */

@@ -81,13 +81,25 @@ void pt_sa_free(struct pt_sa *s)
 	s->filter = NULL;
 }
 
+/*
+ * The next of the array's random numbers: xorshift64* (a fixed seed keeps
+ * runs reproducible), its high half. Not the plain xorshift state: the low
+ * bits of consecutive states are linearly related, so the way a foreign
+ * key evicted was tied to the set it was put in: with keys that never
+ * move, half of each set's ways were never displaced by others' entries
+ * (tests/test_walk.c's L2 evictions; a move-to-front order had hidden it).
+ */
+static uint32_t next_random(struct pt_sa *s)
+{
+	s->rng ^= s->rng >> 12;
+	s->rng ^= s->rng << 25;
+	s->rng ^= s->rng >> 27;
+	return (uint32_t)((s->rng * 0x2545f4914f6cdd1dull) >> 32);
+}
+
 static unsigned random_way(struct pt_sa *s)
 {
-	/* xorshift64: a fixed seed keeps runs reproducible */
-	s->rng ^= s->rng << 13;
-	s->rng ^= s->rng >> 7;
-	s->rng ^= s->rng << 17;
-	return (unsigned)(s->rng % s->ways);
+	return (unsigned)(((uint64_t)next_random(s) * s->ways) >> 32);
 }
 
 void pt_sa_insert_foreign(struct pt_sa *s)
@@ -96,10 +108,8 @@ void pt_sa_insert_foreign(struct pt_sa *s)
 		 shift = s->idx_shift + set_bits;
 	uint64_t set, key;
 
-	s->rng ^= s->rng << 13;
-	s->rng ^= s->rng >> 7;
-	s->rng ^= s->rng << 17;
-	set = s->rng & s->set_mask;
+	set = next_random(s);
+	set = (set << 32 | next_random(s)) & s->set_mask; /* two statements: a fixed order */
 	/* bit 63 and a count above the set bits: a new key each time, never a lookup's */
 	key = 1ull << 63 | (++s->foreign & ((1ull << (62 - shift)) - 1)) << shift |
 	      set << s->idx_shift;
@@ -148,27 +158,30 @@ void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p)
 		s->head[si] = (uint8_t)ring_shift_down(w, n, h, p);
 }
 
-/* Physical way of logical way i (0: MRU) of set si. */
-static unsigned way_at(const struct pt_sa *s, uint64_t si, unsigned i)
+/*
+ * A random array's victim in set w: its first empty way (keys never move,
+ * so the empty ones are the last), else a random one.
+ */
+static unsigned random_victim(struct pt_sa *s, const uint64_t *w)
 {
-	return s->filter ? pt_sa_ring_way(s, si, i) : i;
+	unsigned j;
+
+	if (w[s->ways - 1])
+		return random_way(s);
+	for (j = 0; w[j]; j++)
+		;
+	return j;
 }
 
-void pt_sa_insert_slow(struct pt_sa *s, uint64_t key)
+void pt_sa_insert_random(struct pt_sa *s, uint64_t key)
 {
-	uint64_t si = pt_sa_set_index(s, key), *w = s->slot + si * s->ways, t = key + 1;
-	unsigned victim = way_at(s, si, s->ways - 1);
+	uint64_t *w = pt_sa_set(s, key), t = key + 1;
+	unsigned victim = random_victim(s, w);
 
-	if (s->random && w[victim])
-		victim = way_at(s, si, random_way(s));
 	if (s->filter) {
 		if (w[victim])
 			(*pt_sa_filter_at(s, key, w[victim]))--;
 		(*pt_sa_filter_at(s, key, t))++;
-		w[victim] = t;
-		pt_sa_ring_promote(s, si, victim);
-		return;
 	}
 	w[victim] = t;
-	pt_sa_promote(w, victim);
 }

@@ -2,8 +2,12 @@
 /*
  * A set-associative array of 64-bit keys with LRU (move-to-front) or
  * random replacement: the structure behind the simulated TLBs, walk caches
- * and data caches of unusual associativity (cache_aged.h keeps those of 4,
- * 8 or 16 ways). Flat arrays, power-of-two sets, no allocation per access.
+ * and data caches of unusual associativity or random replacement
+ * (cache_aged.h keeps the LRU ones of 4, 8, 12 or 16 ways). Flat arrays,
+ * power-of-two sets, no allocation per access. A random array never moves
+ * a key: which resident key a random victim is does not depend on where
+ * keys sit, so keeping a recency order would cost time and change nothing
+ * (a set fills its empty ways in order before it evicts).
  */
 #ifndef PTBENCH_MODEL_CACHESIM_SA_H
 #define PTBENCH_MODEL_CACHESIM_SA_H
@@ -11,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "model/cache_aged.h"
 
 #define PT_SA_NARROW 16
 #define PT_SA_FILTER 1024 /* buckets per set */
@@ -176,14 +182,25 @@ static pt_sa_inline void pt_sa_promote(uint64_t *w, unsigned i)
 	w[0] = t;
 }
 
-/* Way holding t in a wide set, or ways: a loop without early exit vectorises. */
+/*
+ * Way holding t in a wide set, or ways: 16 ways at a time through the
+ * aged arrays' compare of the keys' low halves (SSE2 on x86-64, where
+ * GCC 12 leaves a plain loop over 64 ways scalar), the rest one by one.
+ */
 static inline unsigned pt_sa_find_wide(const uint64_t *w, unsigned ways, uint64_t t)
 {
-	unsigned i, at = ways;
+	unsigned b, i;
 
-	for (i = 0; i < ways; i++)
-		at = w[i] == t ? i : at;
-	return at;
+	for (b = 0; b + 16 <= ways; b += 16) {
+		i = pt_aged_find(w + b, 16, t);
+		if (i < 16)
+			return b + i;
+	}
+	for (i = b; i < ways; i++) {
+		if (w[i] == t)
+			return i;
+	}
+	return ways;
 }
 
 /*
@@ -247,12 +264,28 @@ static inline unsigned pt_sa_ring_way(const struct pt_sa *s, uint64_t si, unsign
 /* Make the key in way p of set si of a ring its MRU entry. */
 void pt_sa_ring_promote(struct pt_sa *s, uint64_t si, unsigned p);
 
+/* Whether set w of a random array holds t: keys never move, so nothing changes on a hit. */
+static pt_sa_inline bool pt_sa_lookup_random(const uint64_t *w, unsigned ways, uint64_t t)
+{
+	switch (ways) {
+	case 4:
+		return pt_aged_find(w, 4, t) < 4;
+	case 8:
+		return pt_aged_find(w, 8, t) < 8;
+	case 16:
+		return pt_aged_find(w, 16, t) < 16;
+	}
+	return pt_sa_find_wide(w, ways, t) < ways;
+}
+
 /* pt_sa_lookup past its first probe: set si, t = key + 1. */
 static inline bool pt_sa_lookup_rest(struct pt_sa *s, uint64_t si, uint64_t t)
 {
 	uint64_t *w = s->slot + si * s->ways;
 	unsigned p;
 
+	if (s->random)
+		return pt_sa_lookup_random(w, s->ways, t);
 	if (s->ways <= PT_SA_NARROW)
 		return pt_sa_lookup_narrow(w, s->ways, t);
 	p = pt_sa_find_wide(w, s->ways, t);
@@ -285,7 +318,8 @@ static pt_sa_inline bool pt_sa_lookup(struct pt_sa *s, uint64_t key)
 	return pt_sa_lookup_rest(s, si, t);
 }
 
-void pt_sa_insert_slow(struct pt_sa *s, uint64_t key);
+/* Insert an absent key into a random array: an empty way, else a random victim. */
+void pt_sa_insert_random(struct pt_sa *s, uint64_t key);
 
 /* Insert an absent key into a ring over its LRU way, which becomes the head. */
 static inline void pt_sa_ring_push(struct pt_sa *s, uint64_t key)
@@ -308,7 +342,7 @@ static inline void pt_sa_insert(struct pt_sa *s, uint64_t key)
 	 * LRU entry or an empty one; random replacement only when the set is full.
 	 */
 	if (s->random)
-		pt_sa_insert_slow(s, key);
+		pt_sa_insert_random(s, key);
 	else if (s->filter)
 		pt_sa_ring_push(s, key);
 	else

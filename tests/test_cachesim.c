@@ -180,7 +180,8 @@ static void test_aged_against_lru(void **state)
 	check_aged(2048, 8, 5);
 	check_aged(512, 16, 6);
 	check_aged(16, 16, 8); /* one set */
-	assert_false(pt_aged_fits(96, 12));
+	check_aged(768, 12, 5); /* a 48 KiB 12-way L1D, as CPUID gives on Zen 4 */
+	assert_false(pt_aged_fits(96, 6));
 	assert_false(pt_aged_fits(96, 4)); /* 24 sets: not a power of two */
 }
 
@@ -259,6 +260,29 @@ static void test_insert_foreign(void **state)
 			assert_int_equal(left, entries - 8);
 		pt_sa_free(&s);
 	}
+}
+
+/*
+ * Others' entries displace every way of a random set in time: a victim
+ * tied to the set a foreign key went to (consecutive xorshift64 states)
+ * left half of each set's keys in place for good.
+ */
+static void test_foreign_reaches_every_way(void **state)
+{
+	uint64_t entries = 256 * 8, key; /* the default L2 TLB's sets: the tie needed 8 set bits */
+	struct pt_sa s;
+	unsigned i;
+	char err[160];
+
+	(void)state;
+	assert_int_equal(pt_sa_init(&s, entries, 8, 2, true, err, sizeof(err)), 0);
+	for (key = 0; key < entries; key++)
+		pt_sa_access(&s, key << 2);
+	for (i = 0; i < 256 * 160; i++)
+		pt_sa_insert_foreign(&s);
+	for (key = 0; key < entries; key++)
+		assert_false(pt_sa_lookup(&s, key << 2));
+	pt_sa_free(&s);
 }
 
 /* The data-cache hierarchy: where each line is found, against three lists. */
@@ -384,6 +408,7 @@ int main(void)
 		cmocka_unit_test(test_lru_wide_unfiltered),
 		cmocka_unit_test(test_aged_against_lru),
 		cmocka_unit_test(test_random_replacement),
+		cmocka_unit_test(test_foreign_reaches_every_way),
 		cmocka_unit_test(test_insert_foreign),
 		cmocka_unit_test(test_hierarchy_against_reference),
 		cmocka_unit_test(test_spatial_prefetch),
