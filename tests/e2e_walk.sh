@@ -218,6 +218,17 @@ else
 	grep -q '^heldout: rms_rel_err=[0-9.]* huge=[0-9.na]* ws=[0-9.]*$' "$tmp/cal.txt" ||
 		fail "no heldout: line"
 	grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
+	# the held-out error is the smallest of those listed, and the count says how many
+	want=$(grep 'by held-out rms_rel_err:' "$tmp/cal.txt" | sed 's/.*rms_rel_err://' |
+		tr ' ' '\n' | grep -c '=')
+	grep -q "^# heldout is the chosen configuration's, the smallest of $want configurations'" \
+		"$tmp/cal.txt" || fail "heldout's count: want $want: $(grep '^# heldout' "$tmp/cal.txt")"
+	awk '/by held-out rms_rel_err:/ { sub(/.*rms_rel_err:/, ""); n = split($0, f, " ")
+			for (i = 1; i <= n; i++) { v = f[i]; sub(/.*=/, "", v); sub(/\*/, "", v)
+				if (min == "" || v + 0 < min) min = v + 0 } }
+		/^heldout: / { split($2, h, "="); got = h[2] + 0 }
+		END { exit !(got > 0 && got - min < 0.0006 && min - got < 0.0006) }' "$tmp/cal.txt" ||
+		fail "heldout is not the smallest listed"
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
