@@ -183,6 +183,7 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 	if (pt_walkcalib_search(c, err, errlen))
 		return -1;
 	choose(c);
+	pt_walkcalib_nested(c);
 	return 0;
 }
 
@@ -268,6 +269,8 @@ void pt_walkcalib_free(struct pt_walkcalib *c)
 		free(c->h[k].latr);
 		free(c->h[k].fitted);
 		free(c->h[k].d128);
+		free(c->h[k].cv_huge);
+		free(c->h[k].cv_ws);
 	}
 	free(c->round_rep);
 	free(c->yr);

@@ -80,6 +80,15 @@ struct pt_walkcalib_hyp {
 	size_t nllc;
 	struct pt_walkcalib_tlb tlb[PT_WALKCALIB_MAX_TLB]; /* TLB sizes tried */
 	size_t ntlb;
+	/*
+	 * Every configuration judged (walkcalib_search.c's try_cfg), ncv of
+	 * them: per point, its held-out predictions (NAN where none), for the
+	 * nested estimate (walkcalib_nested.c). pred_huge, pred_ws: where
+	 * pt_walkcalib_judge puts one configuration's, when set.
+	 */
+	double *cv_huge, *cv_ws; /* ncv x n */
+	size_t ncv;
+	double *pred_huge, *pred_ws;
 	char err[512]; /* why its search failed, when it did */
 };
 
@@ -103,6 +112,14 @@ struct pt_walkcalib {
 	double base[PT_LAT_N]; /* ns: start point and the fixed terms */
 	struct pt_walkcalib_hyp h[PT_WALKCALIB_MAX_HYP];
 	size_t nh, best;
+	/*
+	 * The held-out errors with the choice among every configuration judged
+	 * made without each working set in turn, that working set's cases then
+	 * predicted by the configuration so chosen (walkcalib_nested.c): what
+	 * the chosen one's held-out error would be had the choice not seen the
+	 * cases it is judged on. NAN when it could not be formed.
+	 */
+	double nested_huge, nested_ws, nested_worse;
 	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
 	/* configurations that passed, and how many of them widened the ranges */
 	size_t range_passing, range_configs;
@@ -229,6 +246,12 @@ int pt_walkcalib_fit_rounds(const struct pt_walkcalib *c, const double (*f)[PT_L
  */
 int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
 		       size_t errlen);
+/*
+ * c->nested_*: for each working set W, the configuration (of every
+ * hypothesis) with the smallest worse-of-the-two held-out error over the
+ * cases of the other working sets; W's cases take its held-out predictions.
+ */
+void pt_walkcalib_nested(struct pt_walkcalib *c);
 /* The median over the rounds where point i was measured of v[r * n + i]; NAN if none. */
 double pt_walkcalib_round_median(const struct pt_walkcalib *c, const double *v, size_t i);
 /* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */

@@ -141,9 +141,13 @@ int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 	for (i = 0; i < n; i++)
 		med[i] = pt_walkcalib_round_median(c, ph, i);
 	h->huge = pt_fit_rms_pred(c->y, med, c->n);
+	if (h->pred_huge)
+		memcpy(h->pred_huge, med, n * sizeof(*med));
 	for (i = 0; i < n; i++)
 		med[i] = pt_walkcalib_round_median(c, pw, i);
 	h->lowo = pt_fit_rms_pred(c->y, med, c->n);
+	if (h->pred_ws)
+		memcpy(h->pred_ws, med, n * sizeof(*med));
 	h->worse = isnan(h->huge) ? h->lowo : fmax(h->huge, h->lowo);
 	if (isnan(h->worse))
 		h->worse = h->fit;

@@ -81,19 +81,31 @@ static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 		   const struct pt_walk_cfg *cfg, double *worse)
 {
 	struct pt_walkcalib_hyp t = *h;
+	size_t n = c->n;
+	double *cv_huge, *cv_ws;
 	int r = -1;
 
 	t.cfg = *cfg;
 	t.f = f;
 	t.latr = malloc(c->nr * sizeof(*t.latr));
-	t.fitted = malloc(c->n * sizeof(*t.fitted));
-	if (!t.latr || !t.fitted) {
+	t.fitted = malloc(n * sizeof(*t.fitted));
+	/* this configuration's held-out predictions go straight into h's list */
+	cv_huge = realloc(h->cv_huge, (h->ncv + 1) * n * sizeof(*cv_huge));
+	if (cv_huge)
+		h->cv_huge = cv_huge;
+	cv_ws = realloc(h->cv_ws, (h->ncv + 1) * n * sizeof(*cv_ws));
+	if (cv_ws)
+		h->cv_ws = cv_ws;
+	if (!t.latr || !t.fitted || !cv_huge || !cv_ws) {
 		snprintf(h->err, sizeof(h->err), "out of memory");
 		goto out;
 	}
+	t.pred_huge = h->cv_huge + h->ncv * n;
+	t.pred_ws = h->cv_ws + h->ncv * n;
 	if (simulate(c, cfg, f, h->err, sizeof(h->err)) ||
 	    pt_walkcalib_judge(c, &t, h->err, sizeof(h->err)))
 		goto out;
+	h->ncv++;
 	*worse = t.worse;
 	if (t.worse < h->worse) {
 		memcpy(h->f, f, c->n * sizeof(*f));

@@ -243,6 +243,11 @@ static void print_result(const struct pt_walkcalib *c)
 	       "held-out errors, so it flatters the model; the half-density check (half:) is "
 	       "neither fitted nor used to choose\n",
 	       configs_tried(c));
+	printf("# heldout_nested: the same with the choice made without each working set in turn, "
+	       "that working set then predicted by the configuration so chosen (the search's path "
+	       "still saw every case)\n");
+	printf("heldout_nested: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", c->nested_worse,
+	       c->nested_huge, c->nested_ws);
 	printf("# D128/D64 ranges: the bootstrap's 5th-95th percentiles, widened over %zu of %zu "
 	       "passing configurations (every passing structure's own, then the others by "
 	       "held-out error, at most %d)\n",
@@ -446,7 +451,9 @@ static void usage(void)
 	       "unless it gives a stage2.tlb.* key. cache.prefetch.lines is never "
 	       "searched: given, it is kept. Prints 'fit: rms_rel_err=X', "
 	       "'heldout: rms_rel_err=Y huge=A ws=B' (the chosen configuration's: the "
-	       "smallest of those tried, so biased low), the D128/D64 ranges (guest, "
+	       "smallest of those tried, so biased low), 'heldout_nested: ...' (the same "
+	       "with the choice made without each working set in turn), the D128/D64 "
+	       "ranges (guest, "
 	       "host, both), 'unsteady:' (the cases whose repetitions differ by more than "
 	       "1.5x: the host changed state between them; each case's smallest and largest "
 	       "repetition are in the table) and 'half:' lines for chase-half cases "

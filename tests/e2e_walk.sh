@@ -229,6 +229,8 @@ else
 		/^heldout: / { split($2, h, "="); got = h[2] + 0 }
 		END { exit !(got > 0 && got - min < 0.0006 && min - got < 0.0006) }' "$tmp/cal.txt" ||
 		fail "heldout is not the smallest listed"
+	grep -q '^heldout_nested: rms_rel_err=[0-9.]* huge=[0-9.na]* ws=[0-9.]*$' "$tmp/cal.txt" ||
+		fail "no heldout_nested: line"
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
