@@ -70,46 +70,53 @@ static double rms(const double *e, size_t n)
 	return sqrt(s / (double)n);
 }
 
+/*
+ * With the configurations in one hypothesis or split over two, the nested
+ * errors are those of the per-case relative errors want_ws (every case)
+ * and want_huge (the THP cases).
+ */
+static void check(const double rel[NCFG][NWS], const double want_ws[NPT],
+		  const double want_huge[NWS])
+{
+	struct fixture x;
+	size_t split;
+
+	for (split = 0; split < 2; split++) {
+		setup(&x, rel, split);
+		pt_walkcalib_nested(&x.c);
+		assert_float_equal(x.c.nested_ws, rms(want_ws, NPT), 1e-12);
+		assert_float_equal(x.c.nested_huge, rms(want_huge, NWS), 1e-12);
+		assert_float_equal(x.c.nested_worse, fmax(rms(want_ws, NPT), rms(want_huge, NWS)),
+				   1e-12);
+	}
+}
+
 /* One configuration best everywhere: the nested figure is its own error. */
 static void test_best_everywhere(void **state)
 {
 	static const double rel[NCFG][NWS] = { { 0.10, 0.05, 0.20 }, { 0.30, 0.40, 0.25 } };
-	const double ws[NPT] = { 0.10, 0.10, 0.05, 0.05, 0.20, 0.20 },
-		     huge[NWS] = { 0.10, 0.05, 0.20 };
-	struct fixture x;
-	size_t split;
+	static const double ws[NPT] = { 0.10, 0.10, 0.05, 0.05, 0.20, 0.20 },
+			    huge[NWS] = { 0.10, 0.05, 0.20 };
 
 	(void)state;
-	for (split = 0; split < 2; split++) {
-		setup(&x, rel, split);
-		pt_walkcalib_nested(&x.c);
-		assert_float_equal(x.c.nested_ws, rms(ws, NPT), 1e-12);
-		assert_float_equal(x.c.nested_huge, rms(huge, NWS), 1e-12);
-		assert_float_equal(x.c.nested_worse, fmax(rms(ws, NPT), rms(huge, NWS)), 1e-12);
-	}
+	check(rel, ws, huge);
 }
 
 /*
  * Configuration 0 is best over all cases only because of working set 2,
  * which it alone predicts well; without working set 2 configuration 1
- * wins, so working set 2 is predicted by configuration 1, badly.
+ * wins, so working set 2 is predicted by configuration 1, badly. Without
+ * working set 0 or 1, configuration 0 (0.12 and 0 over the rest) beats
+ * configuration 1 (0.10 and 0.50).
  */
 static void test_win_on_one_set_only(void **state)
 {
 	static const double rel[NCFG][NWS] = { { 0.12, 0.12, 0.00 }, { 0.10, 0.10, 0.50 } };
-	/* without ws 0 or 1: cfg 0 (0.12 and 0 over the rest) beats cfg 1 (0.10 and 0.50) */
-	const double ws[NPT] = { 0.12, 0.12, 0.12, 0.12, 0.50, 0.50 },
-		     huge[NWS] = { 0.12, 0.12, 0.50 };
-	struct fixture x;
-	size_t split;
+	static const double ws[NPT] = { 0.12, 0.12, 0.12, 0.12, 0.50, 0.50 },
+			    huge[NWS] = { 0.12, 0.12, 0.50 };
 
 	(void)state;
-	for (split = 0; split < 2; split++) {
-		setup(&x, rel, split);
-		pt_walkcalib_nested(&x.c);
-		assert_float_equal(x.c.nested_ws, rms(ws, NPT), 1e-12);
-		assert_float_equal(x.c.nested_huge, rms(huge, NWS), 1e-12);
-	}
+	check(rel, ws, huge);
 }
 
 /* Nothing judged: no figure, not a zero. */
