@@ -271,6 +271,7 @@ void pt_walkcalib_free(struct pt_walkcalib *c)
 		free(c->h[k].d128);
 		free(c->h[k].cv_huge);
 		free(c->h[k].cv_ws);
+		free(c->h[k].cv_cfg);
 	}
 	free(c->round_rep);
 	free(c->yr);

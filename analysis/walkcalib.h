@@ -42,6 +42,7 @@
  * otherwise was 6.
  */
 #define PT_WALKCALIB_MAX_RANGE_CONFIGS 8
+#define PT_WALKCALIB_MAX_NESTED 32 /* working sets whose nested choice is listed */
 /* Fewer rounds than this and the medians are fitted as one round. */
 #define PT_WALKCALIB_MIN_ROUNDS 3
 
@@ -87,6 +88,7 @@ struct pt_walkcalib_hyp {
 	 * pt_walkcalib_judge puts one configuration's, when set.
 	 */
 	double *cv_huge, *cv_ws; /* ncv x n */
+	struct pt_walk_cfg *cv_cfg; /* ncv: each one's configuration */
 	size_t ncv;
 	double *pred_huge, *pred_ws;
 	char err[512]; /* why its search failed, when it did */
@@ -120,6 +122,12 @@ struct pt_walkcalib {
 	 * cases it is judged on. NAN when it could not be formed.
 	 */
 	double nested_huge, nested_ws, nested_worse;
+	/*
+	 * The working sets whose nested choice was not the chosen
+	 * configuration, and what it was: "ws=hypothesis llc=... tlb=..." each.
+	 */
+	size_t nested_other;
+	char nested_choice[PT_WALKCALIB_MAX_NESTED][96];
 	double (*lo)[PT_D128_AT_N], (*hi)[PT_D128_AT_N]; /* per point: D128/D64 range */
 	/* configurations that passed, and how many of them widened the ranges */
 	size_t range_passing, range_configs;
@@ -252,6 +260,9 @@ int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
  * cases of the other working sets; W's cases take its held-out predictions.
  */
 void pt_walkcalib_nested(struct pt_walkcalib *c);
+/* A configuration of h in a few words: "name llc=8M/r tlb=96/4096r+e0.0156+n2048". */
+void pt_walkcalib_cfg_label(const struct pt_walkcalib_hyp *h, const struct pt_walk_cfg *cfg,
+			    char *buf, size_t len);
 /* The median over the rounds where point i was measured of v[r * n + i]; NAN if none. */
 double pt_walkcalib_round_median(const struct pt_walkcalib *c, const double *v, size_t i);
 /* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */

@@ -12,7 +12,9 @@
  */
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/walkcalib.h"
 #include "model/walk_fit.h"
@@ -45,28 +47,58 @@ static double worse_of(double huge, double ws)
 	return fmax(huge, ws);
 }
 
-/* The configuration chosen without the cases at ws: its predictions, or NULL if none. */
-static void choose_without(const struct pt_walkcalib *c, uint64_t ws, const double **huge,
-			   const double **lowo)
+/* The configuration chosen without the cases at ws: hypothesis *hk's *jk-th; false if none. */
+static bool choose_without(const struct pt_walkcalib *c, uint64_t ws, size_t *hk, size_t *jk)
 {
 	double best = INFINITY;
 	size_t k, j, n = c->n;
 
-	*huge = *lowo = NULL;
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		for (j = 0; j < h->ncv; j++) {
-			const double *ph = h->cv_huge + j * n, *pw = h->cv_ws + j * n;
-			double e = worse_of(rms_without(c, ph, ws), rms_without(c, pw, ws));
+			double e = worse_of(rms_without(c, h->cv_huge + j * n, ws),
+					    rms_without(c, h->cv_ws + j * n, ws));
 
 			if (e < best) {
 				best = e;
-				*huge = ph;
-				*lowo = pw;
+				*hk = k;
+				*jk = j;
 			}
 		}
 	}
+	return best < INFINITY;
+}
+
+void pt_walkcalib_cfg_label(const struct pt_walkcalib_hyp *h, const struct pt_walk_cfg *cfg,
+			    char *buf, size_t len)
+{
+	char nested[32] = "", evict[32] = "";
+
+	if (cfg->l2tlb_evictions > 0)
+		snprintf(evict, sizeof(evict), "+e%g", cfg->l2tlb_evictions);
+	if (cfg->s2.format >= 0)
+		snprintf(nested, sizeof(nested), "+n%llu", (unsigned long long)cfg->s2.tlb_entries);
+	snprintf(buf, len, "%s llc=%gM%s tlb=%llu%s/%llu%s%s%s", h->name,
+		 cfg->cache[2].size_bytes / 1048576.0, cfg->cache[2].random ? "/r" : "",
+		 (unsigned long long)cfg->l1tlb_entries, cfg->l1tlb_random ? "r" : "",
+		 (unsigned long long)cfg->l2tlb_entries, cfg->tlb_random ? "r" : "", evict, nested);
+}
+
+/* Note the working set ws's choice when it is not the chosen configuration. */
+static void note_choice(struct pt_walkcalib *c, uint64_t ws, size_t hk, size_t jk)
+{
+	const struct pt_walkcalib_hyp *best = &c->h[c->best], *h = &c->h[hk];
+	char label[80], chosen[80];
+
+	pt_walkcalib_cfg_label(h, &h->cv_cfg[jk], label, sizeof(label));
+	pt_walkcalib_cfg_label(best, &best->cfg, chosen, sizeof(chosen));
+	if (!strcmp(label, chosen))
+		return;
+	if (c->nested_other < PT_WALKCALIB_MAX_NESTED)
+		snprintf(c->nested_choice[c->nested_other], sizeof(c->nested_choice[0]), "%gM=%s",
+			 ws / 1048576.0, label);
+	c->nested_other++;
 }
 
 void pt_walkcalib_nested(struct pt_walkcalib *c)
@@ -76,16 +108,20 @@ void pt_walkcalib_nested(struct pt_walkcalib *c)
 	size_t i, k;
 
 	c->nested_huge = c->nested_ws = c->nested_worse = NAN;
+	c->nested_other = 0;
 	if (!huge || !lowo || !done)
 		goto out;
 	for (i = 0; i < c->n; i++) {
 		const double *ph, *pw;
+		size_t hk = 0, jk = 0;
 
 		if (done[i])
 			continue; /* its working set's cases have their predictions */
-		choose_without(c, c->p[i].ws, &ph, &pw);
-		if (!ph)
+		if (!choose_without(c, c->p[i].ws, &hk, &jk))
 			goto out;
+		note_choice(c, c->p[i].ws, hk, jk);
+		ph = c->h[hk].cv_huge + jk * c->n;
+		pw = c->h[hk].cv_ws + jk * c->n;
 		for (k = i; k < c->n; k++) {
 			if (c->p[k].ws != c->p[i].ws)
 				continue;

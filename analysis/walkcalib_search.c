@@ -83,6 +83,7 @@ static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 	struct pt_walkcalib_hyp t = *h;
 	size_t n = c->n;
 	double *cv_huge, *cv_ws;
+	struct pt_walk_cfg *cv_cfg;
 	int r = -1;
 
 	t.cfg = *cfg;
@@ -96,7 +97,10 @@ static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 	cv_ws = realloc(h->cv_ws, (h->ncv + 1) * n * sizeof(*cv_ws));
 	if (cv_ws)
 		h->cv_ws = cv_ws;
-	if (!t.latr || !t.fitted || !cv_huge || !cv_ws) {
+	cv_cfg = realloc(h->cv_cfg, (h->ncv + 1) * sizeof(*cv_cfg));
+	if (cv_cfg)
+		h->cv_cfg = cv_cfg;
+	if (!t.latr || !t.fitted || !cv_huge || !cv_ws || !cv_cfg) {
 		snprintf(h->err, sizeof(h->err), "out of memory");
 		goto out;
 	}
@@ -105,7 +109,7 @@ static int try_cfg(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*
 	if (simulate(c, cfg, f, h->err, sizeof(h->err)) ||
 	    pt_walkcalib_judge(c, &t, h->err, sizeof(h->err)))
 		goto out;
-	h->ncv++;
+	h->cv_cfg[h->ncv++] = *cfg;
 	*worse = t.worse;
 	if (t.worse < h->worse) {
 		memcpy(h->f, f, c->n * sizeof(*f));

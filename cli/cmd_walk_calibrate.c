@@ -174,7 +174,6 @@ static void print_unsteady(const struct pt_walkcalib *c)
 		       100 * (sq_all - sq_steady) / sq_all);
 }
 
-/* What a printed latency is when it is not simply fitted. */
 /*
  * How many configurations a held-out error was computed for (every LLC and
  * TLB size of every hypothesis searched): the chosen one's is the smallest
@@ -190,6 +189,21 @@ static size_t configs_tried(const struct pt_walkcalib *c)
 	return n;
 }
 
+/* The working sets whose leaving out changes the choice, and to what. */
+static void print_nested_choices(const struct pt_walkcalib *c)
+{
+	size_t k;
+
+	if (!c->nested_other)
+		return;
+	printf("# heldout_nested: %zu working set%s left out chose another configuration:",
+	       c->nested_other, c->nested_other == 1 ? "" : "s");
+	for (k = 0; k < c->nested_other && k < PT_WALKCALIB_MAX_NESTED; k++)
+		printf("%s %s", k ? ";" : "", c->nested_choice[k]);
+	printf("\n");
+}
+
+/* What a printed latency is when it is not simply fitted. */
 static const char *lat_note(unsigned j, const double lat_ns[PT_LAT_N])
 {
 	if (!((PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1))
@@ -248,6 +262,7 @@ static void print_result(const struct pt_walkcalib *c)
 	       "still saw every case)\n");
 	printf("heldout_nested: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", c->nested_worse,
 	       c->nested_huge, c->nested_ws);
+	print_nested_choices(c);
 	printf("# D128/D64 ranges: the bootstrap's 5th-95th percentiles, widened over %zu of %zu "
 	       "passing configurations (every passing structure's own, then the others by "
 	       "held-out error, at most %d)\n",

@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -24,6 +25,7 @@ struct fixture {
 	struct pt_calib_point p[NPT];
 	double y[NPT];
 	double huge[NCFG][NPT], lowo[NCFG][NPT];
+	struct pt_walk_cfg cfg[NCFG]; /* configuration k: an LLC of 8 >> k MiB */
 	struct pt_walkcalib c;
 };
 
@@ -51,13 +53,22 @@ static void setup(struct fixture *x, const double rel[NCFG][NWS], size_t split)
 	x->c.y = x->y;
 	/* the configurations in one hypothesis or split over two: the choice spans them all */
 	x->c.nh = split ? 2 : 1;
+	for (k = 0; k < NCFG; k++) {
+		x->cfg[k].cache[2].size_bytes = 8ull << 20 >> k;
+		x->cfg[k].s2.format = -1;
+	}
 	for (h = 0; h < x->c.nh; h++) {
 		size_t from = split && h ? split : 0, to = split && !h ? split : NCFG;
 
+		snprintf(x->c.h[h].name, sizeof(x->c.h[h].name), "h%zu", h);
 		x->c.h[h].ncv = to - from;
 		x->c.h[h].cv_huge = &x->huge[from][0];
 		x->c.h[h].cv_ws = &x->lowo[from][0];
+		x->c.h[h].cv_cfg = &x->cfg[from];
 	}
+	/* configuration 0, the best over every case in both tests, is the chosen one */
+	x->c.best = 0;
+	x->c.h[0].cfg = x->cfg[0];
 }
 
 static double rms(const double *e, size_t n)
@@ -73,10 +84,12 @@ static double rms(const double *e, size_t n)
 /*
  * With the configurations in one hypothesis or split over two, the nested
  * errors are those of the per-case relative errors want_ws (every case)
- * and want_huge (the THP cases).
+ * and want_huge (the THP cases); want_other: how the one working set that
+ * chose another configuration (4M) lists it, after its hypothesis' name,
+ * or NULL for none.
  */
 static void check(const double rel[NCFG][NWS], const double want_ws[NPT],
-		  const double want_huge[NWS])
+		  const double want_huge[NWS], const char *want_other)
 {
 	struct fixture x;
 	size_t split;
@@ -84,6 +97,14 @@ static void check(const double rel[NCFG][NWS], const double want_ws[NPT],
 	for (split = 0; split < 2; split++) {
 		setup(&x, rel, split);
 		pt_walkcalib_nested(&x.c);
+		assert_int_equal(x.c.nested_other, want_other ? 1 : 0);
+		if (want_other) {
+			char want[96];
+
+			/* configuration 1 is hypothesis 1's when split, else hypothesis 0's */
+			snprintf(want, sizeof(want), "4M=h%zu%s", split, want_other);
+			assert_string_equal(x.c.nested_choice[0], want);
+		}
 		assert_float_equal(x.c.nested_ws, rms(want_ws, NPT), 1e-12);
 		assert_float_equal(x.c.nested_huge, rms(want_huge, NWS), 1e-12);
 		assert_float_equal(x.c.nested_worse, fmax(rms(want_ws, NPT), rms(want_huge, NWS)),
@@ -99,7 +120,7 @@ static void test_best_everywhere(void **state)
 			    huge[NWS] = { 0.10, 0.05, 0.20 };
 
 	(void)state;
-	check(rel, ws, huge);
+	check(rel, ws, huge, NULL);
 }
 
 /*
@@ -116,7 +137,7 @@ static void test_win_on_one_set_only(void **state)
 			    huge[NWS] = { 0.12, 0.12, 0.50 };
 
 	(void)state;
-	check(rel, ws, huge);
+	check(rel, ws, huge, " llc=4M tlb=0/0");
 }
 
 /* Nothing judged: no figure, not a zero. */
