@@ -254,6 +254,8 @@ int pt_walkcalib_fit_rounds(const struct pt_walkcalib *c, const double (*f)[PT_L
  */
 int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
 		       size_t errlen);
+/* The held-out error a choice is made by: the worse of the two, or the one there is. */
+double pt_walkcalib_worse(double huge, double lowo);
 /*
  * c->nested_*: for each working set W, the configuration (of every
  * hypothesis) with the smallest worse-of-the-two held-out error over the

@@ -95,6 +95,15 @@ static void median_lat(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 	}
 }
 
+double pt_walkcalib_worse(double huge, double lowo)
+{
+	if (isnan(huge))
+		return lowo;
+	if (isnan(lowo))
+		return huge;
+	return fmax(huge, lowo);
+}
+
 int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
 		       size_t errlen)
 {
@@ -148,7 +157,7 @@ int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 	h->lowo = pt_fit_rms_pred(c->y, med, c->n);
 	if (h->pred_ws)
 		memcpy(h->pred_ws, med, n * sizeof(*med));
-	h->worse = isnan(h->huge) ? h->lowo : fmax(h->huge, h->lowo);
+	h->worse = pt_walkcalib_worse(h->huge, h->lowo);
 	if (isnan(h->worse))
 		h->worse = h->fit;
 	median_lat(c, h, tmp);

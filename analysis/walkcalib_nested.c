@@ -37,16 +37,6 @@ static double rms_without(const struct pt_walkcalib *c, const double *pred, uint
 	return m ? sqrt(sum / (double)m) : NAN;
 }
 
-/* As pt_walkcalib_judge's worse: the larger of the two, or the one there is. */
-static double worse_of(double huge, double ws)
-{
-	if (isnan(huge))
-		return ws;
-	if (isnan(ws))
-		return huge;
-	return fmax(huge, ws);
-}
-
 /* The configuration chosen without the cases at ws: hypothesis *hk's *jk-th; false if none. */
 static bool choose_without(const struct pt_walkcalib *c, uint64_t ws, size_t *hk, size_t *jk)
 {
@@ -57,8 +47,8 @@ static bool choose_without(const struct pt_walkcalib *c, uint64_t ws, size_t *hk
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		for (j = 0; j < h->ncv; j++) {
-			double e = worse_of(rms_without(c, h->cv_huge + j * n, ws),
-					    rms_without(c, h->cv_ws + j * n, ws));
+			double e = pt_walkcalib_worse(rms_without(c, h->cv_huge + j * n, ws),
+						      rms_without(c, h->cv_ws + j * n, ws));
 
 			if (e < best) {
 				best = e;
@@ -132,7 +122,7 @@ void pt_walkcalib_nested(struct pt_walkcalib *c)
 	}
 	c->nested_huge = pt_fit_rms_pred(c->y, huge, c->n);
 	c->nested_ws = pt_fit_rms_pred(c->y, lowo, c->n);
-	c->nested_worse = worse_of(c->nested_huge, c->nested_ws);
+	c->nested_worse = pt_walkcalib_worse(c->nested_huge, c->nested_ws);
 out:
 	free(huge);
 	free(lowo);

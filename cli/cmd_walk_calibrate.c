@@ -175,17 +175,17 @@ static void print_unsteady(const struct pt_walkcalib *c)
 }
 
 /*
- * How many configurations a held-out error was computed for (every LLC and
- * TLB size of every hypothesis searched): the chosen one's is the smallest
- * of them, so it is biased low as an estimate of the error on new cases.
+ * How many configurations a held-out error was computed for: every one
+ * the search judged (the LLC sizes listed, some judged again at the final
+ * TLB sizes, and the TLB sizes). The chosen one's is the smallest of them,
+ * so it is biased low as an estimate of the error on new cases.
  */
-static size_t configs_tried(const struct pt_walkcalib *c)
+static size_t configs_judged(const struct pt_walkcalib *c)
 {
 	size_t k, n = 0;
 
 	for (k = 0; k < c->nh; k++)
-		if (!c->h[k].err[0])
-			n += c->h[k].nllc + c->h[k].ntlb;
+		n += c->h[k].ncv;
 	return n;
 }
 
@@ -253,10 +253,10 @@ static void print_result(const struct pt_walkcalib *c)
 		       lat_note(j, h->lat));
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
 	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
-	printf("# heldout is the chosen configuration's, the smallest of %zu configurations' "
-	       "held-out errors, so it flatters the model; the half-density check (half:) is "
-	       "neither fitted nor used to choose\n",
-	       configs_tried(c));
+	printf("# heldout is the chosen configuration's, the smallest of the %zu configurations "
+	       "judged, so it flatters the model; the half-density check (half:) is neither "
+	       "fitted nor used to choose\n",
+	       configs_judged(c));
 	printf("# heldout_nested: the same with the choice made without each working set in turn, "
 	       "that working set then predicted by the configuration so chosen (the search's path "
 	       "still saw every case)\n");

@@ -218,11 +218,14 @@ else
 	grep -q '^heldout: rms_rel_err=[0-9.]* huge=[0-9.na]* ws=[0-9.]*$' "$tmp/cal.txt" ||
 		fail "no heldout: line"
 	grep -q '^# chosen: ' "$tmp/cal.txt" || fail "no chosen hypothesis"
-	# the held-out error is the smallest of those listed, and the count says how many
+	# the held-out error is the smallest of those listed, and the count of those
+	# judged is at least the number listed (some LLC sizes are judged twice)
 	want=$(grep 'by held-out rms_rel_err:' "$tmp/cal.txt" | sed 's/.*rms_rel_err://' |
 		tr ' ' '\n' | grep -c '=')
-	grep -q "^# heldout is the chosen configuration's, the smallest of $want configurations'" \
-		"$tmp/cal.txt" || fail "heldout's count: want $want: $(grep '^# heldout' "$tmp/cal.txt")"
+	got=$(sed -n "s/^# heldout is the chosen configuration's, the smallest of the \([0-9]*\) configurations judged.*/\1/p" \
+		"$tmp/cal.txt")
+	[ -n "$got" ] && [ "$got" -ge "$want" ] ||
+		fail "heldout's count: want at least $want: $(grep '^# heldout' "$tmp/cal.txt")"
 	awk '/by held-out rms_rel_err:/ { sub(/.*rms_rel_err:/, ""); n = split($0, f, " ")
 			for (i = 1; i <= n; i++) { v = f[i]; sub(/.*=/, "", v); sub(/\*/, "", v)
 				if (min == "" || v + 0 < min) min = v + 0 } }
