@@ -254,6 +254,15 @@ int pt_walkcalib_fit_rounds(const struct pt_walkcalib *c, const double (*f)[PT_L
  */
 int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, char *err,
 		       size_t errlen);
+/*
+ * The smallest in-sample error (fit:) the chosen structure can reach on c's
+ * data: the cases it simulates alike (equal D64 features) get one cost
+ * whatever the latencies, so their measured disagreement stays. RMS over
+ * the fitted cases; *groups: how many sets of two or more alike cases,
+ * *grouped: the cases in them. NAN when nothing is fitted or out of memory.
+ * walkcalib_floor.c.
+ */
+double pt_walkcalib_fit_floor(const struct pt_walkcalib *c, size_t *groups, size_t *grouped);
 /* The held-out error a choice is made by: the worse of the two, or the one there is. */
 double pt_walkcalib_worse(double huge, double lowo);
 /*

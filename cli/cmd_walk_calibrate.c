@@ -203,6 +203,26 @@ static void print_nested_choices(const struct pt_walkcalib *c)
 	printf("\n");
 }
 
+/* The fit's floor: what the cases the structure cannot tell apart leave (walkcalib_floor.c). */
+static void print_floor(const struct pt_walkcalib *c)
+{
+	size_t groups, grouped;
+	double bound = pt_walkcalib_fit_floor(c, &groups, &grouped);
+
+	if (isnan(bound))
+		return;
+	if (groups)
+		printf("# fit_floor: the chosen structure simulates %zu cases in %zu groups alike "
+		       "(equal simulated events per access, as the 4K, THP and hugetlb chases of one "
+		       "working set under a shadow with 4K leaves): no latencies cost them apart, so "
+		       "their measured differences alone keep fit at or above this\n",
+		       grouped, groups);
+	else
+		printf("# fit_floor: no two fitted cases are simulated alike, so nothing bounds fit "
+		       "from below\n");
+	printf("fit_floor: rms_rel_err=%.4f groups=%zu cases=%zu\n", bound, groups, grouped);
+}
+
 /* What a printed latency is when it is not simply fitted. */
 static const char *lat_note(unsigned j, const double lat_ns[PT_LAT_N])
 {
@@ -252,6 +272,7 @@ static void print_result(const struct pt_walkcalib *c)
 		printf("%s = %.4g  # %.3g ns%s\n", pt_lat_key(j), h->lat[j] * ghz, h->lat[j],
 		       lat_note(j, h->lat));
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
+	print_floor(c);
 	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
 	printf("# heldout is the chosen configuration's, the smallest of the %zu configurations "
 	       "judged, so it flatters the model; the half-density check (half:) is neither "
@@ -465,6 +486,8 @@ static void usage(void)
 	       "stages, last, the nested TLB's size (1024-8192 entries) "
 	       "unless it gives a stage2.tlb.* key. cache.prefetch.lines is never "
 	       "searched: given, it is kept. Prints 'fit: rms_rel_err=X', "
+	       "'fit_floor: rms_rel_err=F' (the least fit the chosen structure can reach: "
+	       "cases it simulates alike get one cost, so their measured differences stay), "
 	       "'heldout: rms_rel_err=Y huge=A ws=B' (the chosen configuration's: the "
 	       "smallest of those tried, so biased low), 'heldout_nested: ...' (the same "
 	       "with the choice made without each working set in turn), the D128/D64 "

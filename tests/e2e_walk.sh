@@ -234,6 +234,20 @@ else
 		fail "heldout is not the smallest listed"
 	grep -q '^heldout_nested: rms_rel_err=[0-9.]* huge=[0-9.na]* ws=[0-9.]*$' "$tmp/cal.txt" ||
 		fail "no heldout_nested: line"
+	# the fit's floor, again from walk_model.csv: fitted cases of one predicted
+	# cost (alike in the simulation) grouped, each group's best single value
+	# for relative error sum(1/y) / sum(1/y^2); and never above fit itself
+	want=$(awk -F, 'NR > 1 && $1 == "measured" { y[$2] = $5 }
+		NR > 1 && $1 == "fitted-d64" && $3 != "half" { g[$5] = g[$5] " " $2; n++ }
+		END { for (k in g) { m = split(g[k], c, " "); if (m < 2) continue
+				s1 = s2 = 0; for (i = 1; i <= m; i++) { s1 += 1 / y[c[i]]; s2 += 1 / y[c[i]] ^ 2 }
+				p = s1 / s2; cases += m; groups++
+				for (i = 1; i <= m; i++) sq += ((p - y[c[i]]) / y[c[i]]) ^ 2 }
+			printf "%.4f groups=%d cases=%d", sqrt(sq / n), groups, cases }' "$m")
+	grep -q "^fit_floor: rms_rel_err=$want\$" "$tmp/cal.txt" ||
+		fail "fit_floor: want $want: $(grep '^fit_floor' "$tmp/cal.txt")"
+	awk '/^fit: / { split($2, a, "="); fit = a[2] } /^fit_floor: / { split($2, a, "="); fl = a[2] }
+		END { exit !(fl != "" && fl + 0 <= fit + 0) }' "$tmp/cal.txt" || fail "fit_floor above fit"
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
