@@ -206,6 +206,7 @@ static void print_nested_choices(const struct pt_walkcalib *c)
 /* The fit's floor: what the cases the structure cannot tell apart leave (walkcalib_floor.c). */
 static void print_floor(const struct pt_walkcalib *c)
 {
+	const struct pt_walkcalib_hyp *h = &c->h[c->best];
 	size_t groups, grouped;
 	double bound = pt_walkcalib_fit_floor(c, &groups, &grouped);
 
@@ -220,7 +221,14 @@ static void print_floor(const struct pt_walkcalib *c)
 	else
 		printf("# fit_floor: no two fitted cases are simulated alike, so nothing bounds fit "
 		       "from below\n");
-	printf("fit_floor: rms_rel_err=%.4f groups=%zu cases=%zu\n", bound, groups, grouped);
+	/*
+	 * Squared relative errors add: a group's best single value p* makes
+	 * sum((p* - y) / y^2) zero, so any one value p costs the floor's part
+	 * plus (p - p*)^2 sum(1/y^2). fit^2 = floor^2 + shape^2 exactly, shape
+	 * being the fit's miss of each group's (and lone case's) best value.
+	 */
+	printf("fit_floor: rms_rel_err=%.4f shape=%.4f groups=%zu cases=%zu\n", bound,
+	       sqrt(fmax(0, h->fit * h->fit - bound * bound)), groups, grouped);
 }
 
 /* What a printed latency is when it is not simply fitted. */
@@ -486,8 +494,9 @@ static void usage(void)
 	       "stages, last, the nested TLB's size (1024-8192 entries) "
 	       "unless it gives a stage2.tlb.* key. cache.prefetch.lines is never "
 	       "searched: given, it is kept. Prints 'fit: rms_rel_err=X', "
-	       "'fit_floor: rms_rel_err=F' (the least fit the chosen structure can reach: "
-	       "cases it simulates alike get one cost, so their measured differences stay), "
+	       "'fit_floor: rms_rel_err=F shape=S' (F: the least fit the chosen structure can "
+	       "reach, as cases it simulates alike get one cost and their measured differences "
+	       "stay; S: the rest, fit^2 = F^2 + S^2), "
 	       "'heldout: rms_rel_err=Y huge=A ws=B' (the chosen configuration's: the "
 	       "smallest of those tried, so biased low), 'heldout_nested: ...' (the same "
 	       "with the choice made without each working set in turn), the D128/D64 "

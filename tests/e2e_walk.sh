@@ -244,6 +244,10 @@ else
 				p = s1 / s2; cases += m; groups++
 				for (i = 1; i <= m; i++) sq += ((p - y[c[i]]) / y[c[i]]) ^ 2 }
 			printf "%.4f groups=%d cases=%d", sqrt(sq / n), groups, cases }' "$m")
+	# fit^2 = floor^2 + shape^2
+	fit=$(sed -n 's/^fit: rms_rel_err=//p' "$tmp/cal.txt")
+	want=$(echo "$want" | awk -v fit="$fit" '{ f = $1; s = fit * fit - f * f
+		printf "%s shape=%.4f %s %s", f, sqrt(s > 0 ? s : 0), $2, $3 }')
 	grep -q "^fit_floor: rms_rel_err=$want\$" "$tmp/cal.txt" ||
 		fail "fit_floor: want $want: $(grep '^fit_floor' "$tmp/cal.txt")"
 	awk '/^fit: / { split($2, a, "="); fit = a[2] } /^fit_floor: / { split($2, a, "="); fl = a[2] }
