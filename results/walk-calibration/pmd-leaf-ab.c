@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Is a guest THP chase cheaper than a 4K one because of the guest's PMD
+ * leaf or because of the THP's physical contiguity? One chase (as
+ * workloads/tlb.c: a random cycle, one load per 4K page, the line varied,
+ * one full cycle before max(4n, 2^20) timed loads) over a region mapped
+ * three ways, one process per region:
+ *   4k      MADV_NOHUGEPAGE: PTE leaves, frames wherever the allocator put them
+ *   thp     MADV_HUGEPAGE, 2M-aligned: PMD leaves
+ *   ptethp  as thp, then the PMD mapping of each 2M block split by an
+ *           mprotect of its first page and back: PTE leaves over the same
+ *           physically contiguous huge pages (AnonHugePages drops to 0)
+ * Prints ns per load and AnonHugePages before and after the split.
+ *   gcc -O2 pmd-leaf-ab.c -o pmd-leaf-ab
+ *   for r in 1 2 3 4; do for w in 16 32 64 128 256 1024; do
+ *     for m in 4k thp ptethp; do taskset -c 1 ./pmd-leaf-ab $w $m; done; done; done
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+
+static uint64_t seed = 88172645463325252ull;
+
+static uint64_t next(void)
+{
+	seed ^= seed << 13;
+	seed ^= seed >> 7;
+	seed ^= seed << 17;
+	return seed;
+}
+
+static long anon_huge_kb(void)
+{
+	FILE *f = fopen("/proc/self/smaps_rollup", "r");
+	char line[256];
+	long kb = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "AnonHugePages: %ld", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+static double now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+static char *slot(char *base, size_t i)
+{
+	return base + i * 4096 + (i * 64) % 4096;
+}
+
+int main(int argc, char **argv)
+{
+	size_t ws, n, i, o, loads, huge = 2 << 20, page = 4096;
+	const char *mode;
+	long before, after;
+	uint32_t *perm;
+	char *raw, *b, *p;
+	double t0, t1;
+
+	if (argc != 3 ||
+	    (strcmp(argv[2], "4k") && strcmp(argv[2], "thp") && strcmp(argv[2], "ptethp"))) {
+		fprintf(stderr, "usage: %s MIB 4k|thp|ptethp\n", argv[0]);
+		return 2;
+	}
+	ws = strtoull(argv[1], NULL, 0) << 20;
+	mode = argv[2];
+	n = ws / page;
+	raw = mmap(NULL, ws + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	perm = malloc(n * sizeof(*perm));
+	if (raw == MAP_FAILED || !perm || !n) {
+		perror("mmap");
+		return 1;
+	}
+	b = (char *)(((uintptr_t)raw + huge - 1) & ~(uintptr_t)(huge - 1));
+	madvise(b, ws, strcmp(mode, "4k") ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
+	for (o = 0; o < ws; o += page)
+		b[o] = 1;
+	before = anon_huge_kb();
+	if (!strcmp(mode, "ptethp")) {
+		for (o = 0; o < ws; o += huge)
+			mprotect(b + o, page, PROT_READ);
+		for (o = 0; o < ws; o += huge)
+			mprotect(b + o, page, PROT_READ | PROT_WRITE);
+	}
+	after = anon_huge_kb();
+	for (i = 0; i < n; i++)
+		perm[i] = (uint32_t)i;
+	for (i = n - 1; i > 0; i--) {
+		size_t j = next() % (i + 1);
+		uint32_t t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
+	for (i = 0; i < n; i++)
+		*(char **)slot(b, perm[i]) = slot(b, perm[(i + 1) % n]);
+	p = slot(b, perm[0]);
+	for (i = 0; i < n; i++)
+		p = *(char **)p;
+	loads = n * 4 < (1u << 20) ? (1u << 20) : n * 4;
+	t0 = now_ns();
+	for (i = 0; i < loads; i++)
+		p = *(char **)p;
+	t1 = now_ns();
+	printf("%s ws=%zuM %.1f ns/access (AnonHugePages kB before %ld after %ld)%s\n", mode,
+	       ws >> 20, (t1 - t0) / (double)loads, before, after, p ? "" : " (null)");
+	return 0;
+}
