@@ -171,6 +171,38 @@ def walk_fit_error(run, backing):
     return (sum(e for e, _ in errors) / len(errors), worst[0], worst[1], len(errors))
 
 
+def walk_fit_floor(run):
+    """The fit's floor from walk_model.csv, as `calibrate`'s fit_floor:
+    fitted cases (not the half-density check) of equal fitted D64 cost are
+    simulated alike, so no latencies cost them apart, and each such
+    group's best single value for relative error, sum(1/y) / sum(1/y^2),
+    leaves what no fit removes. (floor %, fit %, groups, cases in them,
+    fitted cases), RMS relative errors over the fitted cases, or None."""
+    measured = {(r["backing"], r["ws"]): r["ns_per_access"] for r in run.walk or []
+                if r["source"] == "measured"}
+    groups = {}
+    for r in run.walk or []:
+        if r["source"] != "fitted-d64" or r["backing"] == "half":
+            continue
+        y = measured.get((r["backing"], r["ws"]))
+        if y is not None and y > 0:
+            groups.setdefault(r["ns_per_access"], []).append(y)
+    n = sum(len(ys) for ys in groups.values())
+    if not n:
+        return None
+    floor_sq = fit_sq = 0.0
+    alike = grouped = 0
+    for fitted, ys in groups.items():
+        fit_sq += sum(((fitted - y) / y) ** 2 for y in ys)
+        if len(ys) < 2:
+            continue
+        best = sum(1 / y for y in ys) / sum(1 / (y * y) for y in ys)
+        floor_sq += sum(((best - y) / y) ** 2 for y in ys)
+        alike += 1
+        grouped += len(ys)
+    return (math.sqrt(floor_sq / n) * 100, math.sqrt(fit_sq / n) * 100, alike, grouped, n)
+
+
 def model_vs_kernel(run):
     """Per case with both: (series, kernel bytes, model bytes) for the model
     of the running regime against the kernel's own count."""

@@ -4,6 +4,7 @@ appends Markdown to a Doc from the data of a run; none of them invents a
 number or computes a statistic: medians and intervals come from `ptbench
 summary`, comparisons from `ptbench compare --format json`. Standard library
 only."""
+import math
 import os
 import re
 from collections import OrderedDict
@@ -357,6 +358,16 @@ def _walk_fit(doc, run):
             doc.add("- Walk model fit, %s: fitted D64 vs measured median ns per access over "
                     "%d working sets: mean error %.1f%%, worst %.1f%% at %s." % (
                         backing.upper(), fit[3], fit[0], fit[1], ptdata.human_bytes(fit[2])))
+    floor = headline.walk_fit_floor(run)
+    if floor and floor[2]:
+        doc.add("- Walk model floor: %d of the %d fitted cases fall in %d groups that the "
+                "chosen structure simulates alike, one cost each whatever the latencies "
+                "(under a shadow with 4K leaves, the 4K, THP and hugetlb chases of one "
+                "working set); their measured differences alone leave an RMS relative "
+                "error of %.1f%% that no fit removes. The fit's is %.1f%% over all %d; "
+                "the rest, %.1f%%, is the model's shape (fit² = floor² + shape²)." % (
+                    floor[3], floor[4], floor[2], floor[0], floor[1], floor[4],
+                    math.sqrt(max(0.0, floor[1] ** 2 - floor[0] ** 2))))
     doc.add("")
 
 

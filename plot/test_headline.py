@@ -2,6 +2,7 @@
 """Unit tests of the headline numbers on the fixture run: each must equal
 what a direct computation over its files gives."""
 import csv
+import math
 import os
 import unittest
 
@@ -24,6 +25,49 @@ class TestFitMiss(unittest.TestCase):
         self.assertAlmostEqual(reporttext._fit_miss_pct(33.5, 402.0), (33.5 - 402) / 402 * 100)
         self.assertIsNone(reporttext._fit_miss_pct(33.5, 0))
         self.assertIsNone(reporttext._fit_miss_pct(None, 10))
+
+
+class TestWalkFitFloor(unittest.TestCase):
+    """The report's floor is calibrate's fit_floor, recomputed from walk_model.csv."""
+
+    class FakeRun:
+        def __init__(self, rows):
+            self.walk = rows
+
+    @staticmethod
+    def row(source, backing, ws, ns):
+        return {"source": source, "backing": backing, "ws": ws, "ns_per_access": ns}
+
+    def rows(self, measured):
+        """Three chases of one working set fitted alike, a dense case alone, a check."""
+        out = []
+        for (backing, ws), y in measured.items():
+            out.append(self.row("measured", backing, ws, y))
+            fitted = 50.0 if backing == "dense" else 120.0
+            if backing != "half":
+                out.append(self.row("fitted-d64", backing, ws, fitted))
+        out.append(self.row("fitted-d64", "half", 1 << 26, 120.0))
+        return out
+
+    def test_group_best_value(self):
+        y = {("4k", 1 << 26): 100.0, ("thp", 1 << 26): 200.0, ("hugetlb", 1 << 26): 100.0,
+             ("dense", 1 << 26): 40.0, ("half", 1 << 26): 900.0}
+        floor, fit, groups, grouped, n = headline.walk_fit_floor(self.FakeRun(self.rows(y)))
+        best = (2 / 100 + 1 / 200) / (2 / 1e4 + 1 / 4e4)
+        want = math.sqrt((2 * ((best - 100) / 100) ** 2 + ((best - 200) / 200) ** 2) / 4)
+        self.assertAlmostEqual(floor, want * 100)
+        fit_sq = 2 * (20 / 100) ** 2 + (80 / 200) ** 2 + (10 / 40) ** 2
+        self.assertAlmostEqual(fit, math.sqrt(fit_sq / 4) * 100)
+        self.assertEqual((groups, grouped, n), (1, 3, 4))
+        self.assertLessEqual(floor, fit)
+
+    def test_agreement_and_nothing(self):
+        y = {("4k", 1 << 26): 120.0, ("thp", 1 << 26): 120.0, ("dense", 1 << 26): 40.0}
+        floor = headline.walk_fit_floor(self.FakeRun(self.rows(y)))
+        self.assertAlmostEqual(floor[0], 0.0)
+        self.assertEqual(floor[2:], (1, 2, 3))
+        self.assertIsNone(headline.walk_fit_floor(self.FakeRun([])))
+        self.assertIsNone(headline.walk_fit_floor(self.FakeRun(None)))
 
 
 class TestBudgetNote(unittest.TestCase):
