@@ -213,11 +213,11 @@ static void print_floor(const struct pt_walkcalib *c)
 	if (isnan(bound))
 		return;
 	if (groups)
-		printf("# fit_floor: the chosen structure simulates %zu cases in %zu groups alike "
+		printf("# fit_floor: the chosen structure simulates %zu cases in %zu group%s alike "
 		       "(equal simulated events per access, as the 4K, THP and hugetlb chases of one "
 		       "working set under a shadow with 4K leaves): no latencies cost them apart, so "
 		       "their measured differences alone keep fit at or above this\n",
-		       grouped, groups);
+		       grouped, groups, groups == 1 ? "" : "s");
 	else
 		printf("# fit_floor: no two fitted cases are simulated alike, so nothing bounds fit "
 		       "from below\n");

@@ -360,13 +360,16 @@ def _walk_fit(doc, run):
                         backing.upper(), fit[3], fit[0], fit[1], ptdata.human_bytes(fit[2])))
     floor = headline.walk_fit_floor(run)
     if floor and floor[2]:
-        doc.add("- Walk model floor: %d of the %d fitted cases fall in %d groups that the "
-                "chosen structure simulates alike, one cost each whatever the latencies "
-                "(under a shadow with 4K leaves, the 4K, THP and hugetlb chases of one "
-                "working set); their measured differences alone leave an RMS relative "
-                "error of %.1f%% that no fit removes. The fit's is %.1f%% over all %d; "
-                "the rest, %.1f%%, is the model's shape (fit² = floor² + shape²)." % (
-                    floor[3], floor[4], floor[2], floor[0], floor[1], floor[4],
+        shadow = any("shadow" in (r.get("hypothesis") or "") for r in run.walk)
+        doc.add("- Walk model floor: %d of the %d fitted cases fall in %d group%s that the "
+                "chosen structure simulates alike, one cost each whatever the latencies%s; "
+                "their measured differences alone leave an RMS relative error of %.1f%% "
+                "that no fit removes. The fit's is %.1f%% over all %d; the rest, %.1f%%, "
+                "is the model's shape (fit² = floor² + shape²)." % (
+                    floor[3], floor[4], floor[2], "" if floor[2] == 1 else "s",
+                    " (under its shadow with 4K leaves, the 4K, THP and hugetlb chases of "
+                    "one working set among them)" if shadow else "",
+                    floor[0], floor[1], floor[4],
                     math.sqrt(max(0.0, floor[1] ** 2 - floor[0] ** 2))))
     doc.add("")
 

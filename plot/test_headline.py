@@ -61,6 +61,36 @@ class TestWalkFitFloor(unittest.TestCase):
         self.assertEqual((groups, grouped, n), (1, 3, 4))
         self.assertLessEqual(floor, fit)
 
+    def test_report_line(self):
+        import reporttext
+
+        class Doc:
+            def __init__(self):
+                self.lines = []
+
+            def add(self, *lines):
+                self.lines.extend(lines)
+
+        y = {("4k", 1 << 26): 100.0, ("thp", 1 << 26): 200.0, ("hugetlb", 1 << 26): 100.0,
+             ("dense", 1 << 26): 40.0}
+        run = self.FakeRun(self.rows(y))
+        for r in run.walk:
+            r["hypothesis"] = "shadow-nested-d64-host-4k-scatter"
+        saved = headline.walk_fit_error
+        headline.walk_fit_error = lambda run, backing: None
+        try:
+            doc = Doc()
+            reporttext._walk_fit(doc, run)
+        finally:
+            headline.walk_fit_error = saved
+        floor, fit = headline.walk_fit_floor(run)[:2]
+        line = [l for l in doc.lines if l.startswith("- Walk model floor:")]
+        self.assertEqual(len(line), 1)
+        self.assertIn("3 of the 4 fitted cases fall in 1 group that", line[0])
+        self.assertIn("error of %.1f%%" % floor, line[0])
+        self.assertIn("The fit's is %.1f%% over all 4" % fit, line[0])
+        self.assertIn("shadow with 4K leaves", line[0])
+
     def test_agreement_and_nothing(self):
         y = {("4k", 1 << 26): 120.0, ("thp", 1 << 26): 120.0, ("dense", 1 << 26): 40.0}
         floor = headline.walk_fit_floor(self.FakeRun(self.rows(y)))

@@ -10,7 +10,10 @@
  *   ptethp  as thp, then the PMD mapping of each 2M block split by an
  *           mprotect of its first page and back: PTE leaves over the same
  *           physically contiguous huge pages (AnonHugePages drops to 0)
- * Prints ns per load and AnonHugePages before and after the split.
+ * Prints ns per load and AnonHugePages before and after the split, and
+ * exits 1 without a figure when the mapping is not what the mode says (4k
+ * with huge pages, thp short of them, ptethp still PMD-mapped); bad
+ * arguments exit 2.
  *   gcc -O2 pmd-leaf-ab.c -o pmd-leaf-ab
  *   for r in 1 2 3 4; do for w in 16 32 64 128 256 1024; do
  *     for m in 4k thp ptethp; do taskset -c 1 ./pmd-leaf-ab $w $m; done; done; done
@@ -67,20 +70,28 @@ int main(int argc, char **argv)
 	long before, after;
 	uint32_t *perm;
 	char *raw, *b, *p;
+	unsigned long long mib;
 	double t0, t1;
+	char *end;
 
 	if (argc != 3 ||
 	    (strcmp(argv[2], "4k") && strcmp(argv[2], "thp") && strcmp(argv[2], "ptethp"))) {
 		fprintf(stderr, "usage: %s MIB 4k|thp|ptethp\n", argv[0]);
 		return 2;
 	}
-	ws = strtoull(argv[1], NULL, 0) << 20;
+	mib = strtoull(argv[1], &end, 10);
+	if (*end || end == argv[1] || mib < 2 || mib % 2 || mib > (1ull << 20)) {
+		fprintf(stderr, "%s: MIB '%s': expected an even number of MiB, 2 to 1048576\n",
+			argv[0], argv[1]);
+		return 2;
+	}
+	ws = (size_t)mib << 20;
 	mode = argv[2];
 	n = ws / page;
 	raw = mmap(NULL, ws + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	perm = malloc(n * sizeof(*perm));
-	if (raw == MAP_FAILED || !perm || !n) {
-		perror("mmap");
+	if (raw == MAP_FAILED || !perm) {
+		fprintf(stderr, "%s: cannot allocate %llu MiB\n", argv[0], mib);
 		return 1;
 	}
 	b = (char *)(((uintptr_t)raw + huge - 1) & ~(uintptr_t)(huge - 1));
@@ -95,6 +106,14 @@ int main(int argc, char **argv)
 			mprotect(b + o, page, PROT_READ | PROT_WRITE);
 	}
 	after = anon_huge_kb();
+	/* the mapping the mode claims, or no figure */
+	if (!strcmp(mode, "4k")	   ? before != 0 || after != 0
+	    : !strcmp(mode, "thp") ? before < (long)(ws >> 10) || after < (long)(ws >> 10)
+				   : before < (long)(ws >> 10) || after != 0) {
+		fprintf(stderr, "%s: %s over %llu MiB: AnonHugePages %ld kB before, %ld after\n",
+			argv[0], mode, mib, before, after);
+		return 1;
+	}
 	for (i = 0; i < n; i++)
 		perm[i] = (uint32_t)i;
 	for (i = n - 1; i > 0; i--) {
