@@ -107,6 +107,7 @@ static void add_hyp(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, int f
 {
 	struct pt_walkcalib_hyp *h = &c->h[c->nh++];
 
+	h->base = -1;
 	h->cfg = *cfg;
 	h->cfg.s2.format = fmt;
 	h->cfg.s2.block_h = block_h;
@@ -118,6 +119,34 @@ static void add_hyp(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, int f
 		snprintf(h->name, sizeof(h->name), "%snested-%s-host-%s-%s",
 			 shadow ? "shadow-" : "", fmt ? "d128" : "d64", block_h ? "thp" : "4k",
 			 layout ? "linear" : "scatter");
+}
+
+/*
+ * Each structure again with its data loads filling their 128-byte pair
+ * (cache.prefetch.lines = 2): a chase that uses one line of a page then
+ * holds half as many lines in the L2 and the LLC as the dense control,
+ * which uses both. On this project's PVM guest (AMD EPYC, 2026-12-05) a
+ * random cycle over 6-8 MiB of lines, 32 per THP page, cost 49-152 ns
+ * with every other line used and 23-111 ns with the same number packed
+ * in pairs (results/walk-calibration/lines-per-page.txt); but on ten kept
+ * runs held-out error fell with pairs on five and rose on five
+ * (results/walk-calibration/NOTES.md), so whether the machine's caches
+ * are described better so is decided per run, like everything else. A
+ * variant starts from its structure's search and searches the LLC again
+ * (walkcalib_search.c), as pairs change what the caches hold, not the TLBs.
+ */
+static void add_pairs(struct pt_walkcalib *c)
+{
+	size_t k, n = c->nh;
+
+	for (k = 0; k < n && c->nh < PT_WALKCALIB_MAX_HYP; k++) {
+		struct pt_walkcalib_hyp *h = &c->h[c->nh++];
+
+		*h = c->h[k];
+		h->base = (int)k;
+		h->cfg.prefetch_lines = 2;
+		snprintf(h->name, sizeof(h->name), "%s-pairs", c->h[k].name);
+	}
 }
 
 static void choose(struct pt_walkcalib *c)
@@ -167,6 +196,8 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 		add_hyp(c, cfg, PT_D64, 0, PT_LAYOUT_SCATTER, true);
 		add_hyp(c, cfg, PT_D64, 1, PT_LAYOUT_SCATTER, true);
 	}
+	if (!c->pairs_forced)
+		add_pairs(c);
 	for (k = 0; k < c->nh; k++) {
 		struct pt_walkcalib_hyp *h = &c->h[k];
 
@@ -225,6 +256,7 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	c->evictions_forced = o->evictions_forced;
 	c->ntlb_forced = o->ntlb_forced;
 	c->llc_forced = o->llc_forced;
+	c->pairs_forced = o->pairs_forced;
 	c->progress = o->progress;
 	c->t0 = now_s();
 	c->p = pts;

@@ -27,7 +27,7 @@
 #include "model/calib.h"
 #include "model/walk_cfg.h"
 
-#define PT_WALKCALIB_MAX_HYP 8
+#define PT_WALKCALIB_MAX_HYP 16 /* eight structures, each with data lines single or in pairs */
 #define PT_WALKCALIB_MAX_LLC 20 /* the sizes, with LRU and with random replacement */
 #define PT_WALKCALIB_MAX_TLB 20
 #define PT_WALKCALIB_MAX_LLC_WAYS 64 /* the most ways an LLC size searched is given */
@@ -63,6 +63,8 @@ enum pt_d128_at { PT_D128_GUEST, PT_D128_HOST, PT_D128_BOTH, PT_D128_AT_N };
 
 struct pt_walkcalib_hyp {
 	char name[48]; /* one-stage, shadow, nested-d64-host-4k-scatter, ... */
+	/* a -pairs variant: the hypothesis it varies, searched first; else -1 */
+	int base;
 	struct pt_walk_cfg cfg; /* its structure and chosen effective LLC */
 	double (*f)[PT_LAT_N]; /* D64 at both stages, per point */
 	double (*fc)[PT_D128_AT_N][PT_LAT_N]; /* D128 where pt_d128_at says */
@@ -151,6 +153,8 @@ struct pt_walkcalib {
 	bool ntlb_forced;
 	/* the user gave the LLC's size (cache.llc.size): the only size tried */
 	bool llc_forced;
+	/* the user gave cache.prefetch.lines: no structure is tried with the other */
+	bool pairs_forced;
 	FILE *progress; /* a line per step that takes seconds; NULL: silent */
 	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
 };
@@ -164,6 +168,7 @@ struct pt_walkcalib_opts {
 	bool evictions_forced; /* the user set tlb.l2.evictions: cfg's is kept */
 	bool ntlb_forced; /* the user set stage2.tlb.entries or .ways: cfg's are kept */
 	bool llc_forced; /* the user set cache.llc.size: the only size tried */
+	bool pairs_forced; /* the user set cache.prefetch.lines: cfg's is kept */
 	bool all_structures; /* all eight, whatever meta.json records of the host */
 	FILE *progress; /* where progress lines go, NULL none */
 };

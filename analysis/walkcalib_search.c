@@ -420,16 +420,42 @@ static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f
 	return c->ntlb_forced ? 0 : sweep_nested(c, h, f);
 }
 
+/*
+ * A -pairs variant (walkcalib.c's add_pairs): its structure's final TLBs,
+ * the LLC searched again, every size at both replacements (unless given)
+ * and the sizes between: data lines filled in pairs change what the
+ * caches hold, not what the TLBs do. A third of a whole search: with all
+ * six of a PVM guest's searched whole, calibrate took 125-153 s on
+ * 2026-12-05 where the three took 61-86, past what ./run.sh has for it.
+ */
+static int search_pairs(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+{
+	const struct pt_walkcalib_hyp *b = &c->h[h->base];
+	bool base = b->cfg.cache[2].random;
+
+	h->cfg = b->cfg;
+	h->cfg.prefetch_lines = 2;
+	h->worse = INFINITY;
+	h->nllc = 0;
+	if (sweep_llc(c, h, f, base))
+		return -1;
+	if (!c->repl_forced && sweep_llc(c, h, f, !base))
+		return -1;
+	return c->llc_forced ? 0 : between_llc(c, h, f);
+}
+
 struct searches {
 	struct pt_walkcalib *c;
+	size_t *job; /* the hypotheses of this phase */
 	atomic_size_t done;
 };
 
-/* Hypotheses are independent: one job each, with its own scratch features. */
-static int search_job(void *arg, size_t k)
+/* Hypotheses are independent within a phase: one job each, with its own scratch features. */
+static int search_job(void *arg, size_t j)
 {
 	struct searches *s = arg;
 	struct pt_walkcalib *c = s->c;
+	size_t k = s->job[j];
 	double(*f)[PT_LAT_N] = calloc(c->n, sizeof(*f));
 	int r = -1;
 
@@ -437,7 +463,7 @@ static int search_job(void *arg, size_t k)
 		snprintf(c->h[k].err, sizeof(c->h[k].err), "out of memory");
 		return -1;
 	}
-	if (!search(c, &c->h[k], f)) {
+	if (!(c->h[k].base < 0 ? search(c, &c->h[k], f) : search_pairs(c, &c->h[k], f))) {
 		pt_walkcalib_progress(c, "structure %zu/%zu searched (%s)",
 				      atomic_fetch_add(&s->done, 1) + 1, c->nh, c->h[k].name);
 		r = 0;
@@ -448,15 +474,22 @@ static int search_job(void *arg, size_t k)
 
 int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
 {
-	struct searches s = { .c = c };
+	size_t job[PT_WALKCALIB_MAX_HYP], nj, k, phase;
+	struct searches s = { .c = c, .job = job };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t k;
-	int r;
+	int r = 0;
 
 	atomic_init(&s.done, 0);
 	pt_walkcalib_progress(c, "searching %zu structures, one thread per CPU (%ld online)", c->nh,
 			      cpus > 1 ? cpus : 1);
-	r = pt_parallel_for(c->nh, search_job, &s);
+	/* the structures, then their -pairs variants, which start from them */
+	for (phase = 0; phase < 2 && r >= 0; phase++) {
+		for (nj = 0, k = 0; k < c->nh; k++)
+			if ((c->h[k].base < 0) == (phase == 0))
+				job[nj++] = k;
+		if (nj)
+			r = pt_parallel_for(nj, search_job, &s);
+	}
 	for (k = 0; k < c->nh; k++)
 		if (c->h[k].err[0] || (r >= 0 && !isfinite(c->h[k].worse))) {
 			snprintf(err, errlen, "%s: %s", c->h[k].name,

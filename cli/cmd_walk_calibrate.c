@@ -87,7 +87,8 @@ static void print_hyps(const struct pt_walkcalib *c)
 	printf("# per hypothesis: the LLC sizes with LRU and (/r) random replacement (* judged at "
 	       "its final TLB sizes, the others at the TLB before the TLB search), then the TLB "
 	       "sizes and (/r) random replacement at the best, and (+n) last with two stages the "
-	       "nested TLB's sizes, by held-out error\n");
+	       "nested TLB's sizes, by held-out error; a -pairs variant: the LLC alone, at its "
+	       "structure's TLBs\n");
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
@@ -120,7 +121,7 @@ static void print_hyps(const struct pt_walkcalib *c)
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
-		printf("#   %-34s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%gM%s "
+		printf("#   %-40s fit=%.3f heldout_huge=%.3f heldout_ws=%.3f llc=%gM%s "
 		       "tlb=%llu%s/%llu%s",
 		       h->name, h->fit, h->huge, h->lowo, h->cfg.cache[2].size_bytes / 1048576.0,
 		       h->cfg.cache[2].random ? "/r" : "", (unsigned long long)h->cfg.l1tlb_entries,
@@ -253,6 +254,9 @@ static void print_result(const struct pt_walkcalib *c)
 	       h->cfg.tlb_random ? "random" : "LRU");
 	if (h->cfg.s2.format >= 0)
 		printf("; a nested TLB of %llu entries", (unsigned long long)h->cfg.s2.tlb_entries);
+	if (h->cfg.prefetch_lines > 1)
+		printf("; a data load past the L2 filling its %u-line block",
+		       h->cfg.prefetch_lines);
 	printf("; by held-out error, not in-sample fit)\n");
 	/* tlb.replacement sets both TLBs, so the L1's own follows it */
 	printf("shadow = %s\ntlb.l1.entries = %llu\ntlb.l1.ways = %u\ntlb.l2.entries = %llu\n"
@@ -492,8 +496,11 @@ static void usage(void)
 	       "gives cache.llc.replacement; then the entries others insert into the "
 	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions; with two "
 	       "stages, last, the nested TLB's size (1024-8192 entries) "
-	       "unless it gives a stage2.tlb.* key. cache.prefetch.lines is never "
-	       "searched: given, it is kept. Prints 'fit: rms_rel_err=X', "
+	       "unless it gives a stage2.tlb.* key. Every structure is searched "
+	       "twice: with data loads filling one line, and with them filling their "
+	       "128-byte pair (its name ending -pairs: the LLC alone searched again, at the "
+	       "structure's TLBs), unless --set or --config gives cache.prefetch.lines, "
+	       "which is then kept. Prints 'fit: rms_rel_err=X', "
 	       "'fit_floor: rms_rel_err=F shape=S' (F: the least fit the chosen structure can "
 	       "reach, as cases it simulates alike get one cost and their measured differences "
 	       "stay; S: the rest, fit^2 = F^2 + S^2), "
@@ -549,6 +556,7 @@ int walk_calibrate(int argc, char **argv)
 	probe.cfg.l2tlb_evictions = -1; /* no value a key accepts */
 	probe.cfg.s2.tlb_entries = probe.cfg.s2.tlb_ways = 0;
 	probe.cfg.cache[2].size_bytes = 0;
+	probe.cfg.prefetch_lines = 0; /* no value the key accepts */
 	/* first pass: --no-host-caches decides the base the other options modify */
 	for (c = 1; c < argc; c++) {
 		if (!strcmp(argv[c], "--no-host-caches"))
@@ -594,5 +602,6 @@ int walk_calibrate(int argc, char **argv)
 	co.evictions_forced = probe.cfg.l2tlb_evictions != -1;
 	co.ntlb_forced = probe.cfg.s2.tlb_entries || probe.cfg.s2.tlb_ways;
 	co.llc_forced = probe.cfg.cache[2].size_bytes != 0;
+	co.pairs_forced = probe.cfg.prefetch_lines != 0;
 	return calibrate(&o, &co, dir, out);
 }

@@ -130,13 +130,17 @@ if [ "${PTBENCH_SANITIZED:-OFF}" = ON ]; then
 else
 	cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/run"
 	# recorded as a PVM guest, every structure searched (--structures all): the
-	# choice is the timings', the output says if it agrees
+	# choice is the timings', the output says if it agrees. Data lines filled
+	# singly, as given: no structure is searched again with pairs
 	sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": true, "hypervisor": "PVM", "paging": "shadow", "evidence": ""}, /' \
 		"$tmp/run/meta.json"
 	# its three rounds interleaved: each fitted on its own
 	sed -i 's/"run": *{/"run": {"order": "interleaved", /' "$tmp/run/meta.json"
-	"$PT" model walk calibrate --results "$tmp/run" --structures all >"$tmp/cal.txt" ||
-		fail "calibrate"
+	"$PT" model walk calibrate --results "$tmp/run" --structures all \
+		--set cache.prefetch.lines=1 >"$tmp/cal.txt" || fail "calibrate"
+	! grep -q '^#   [a-z0-9-]*-pairs ' "$tmp/cal.txt" ||
+		fail "cache.prefetch.lines given, yet structures searched with pairs"
+	grep -q '^cache.prefetch.lines = 1$' "$tmp/cal.txt" || fail "cache.prefetch.lines not kept"
 	grep -q '^# 3 rounds of an interleaved run fitted one by one' "$tmp/cal.txt" ||
 		fail "the rounds were not fitted one by one"
 	grep -q '^# recorded paging: shadow; the chosen structure \(has\|does not have\) a shadow' \
@@ -256,7 +260,7 @@ else
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
 	# and so is an LLC size: only it is tried, at both replacements; a
-	# prefetcher given is kept (it is never searched: 1 without it)
+	# prefetcher given is kept (1 given above, 2 here)
 	grep -q '^cache.prefetch.lines = 1$' "$tmp/cal.txt" || fail "prefetcher not printed as 1"
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 d64 -o "$tmp/given.csv" \
 		--set stage2.tlb.entries=256 --set stage2.tlb.ways=8 \
@@ -269,7 +273,8 @@ else
 	grep -q '^# .*: effective LLC by held-out rms_rel_err: 6M=[0-9.]*\*\? 6M/r=[0-9.]*\*\?$' \
 		"$tmp/given.txt" || fail "given LLC searched: $(grep 'effective LLC' "$tmp/given.txt")"
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/native.csv" \
-		--set tlb.l1.entries=48 --set tlb.l1.ways=48 >"$tmp/native.txt" ||
+		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.prefetch.lines=1 \
+		>"$tmp/native.txt" ||
 		fail "calibrate --stage2 none"
 	grep -q '^# chosen: one-stage' "$tmp/native.txt" || fail "native: not one-stage"
 	# the ranges widened over at most 8 of the configurations that pass
@@ -292,7 +297,7 @@ else
 		fail "replacement not searched with only the TLB given"
 	# the L1's replacement given: kept while the L2's is searched
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/l1r.csv" \
-		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set tlb.l1.replacement=random \
+		--set cache.prefetch.lines=1 --set tlb.l1.entries=48 --set tlb.l1.ways=48 --set tlb.l1.replacement=random \
 		>"$tmp/l1r.txt" || fail "calibrate with the L1 TLB's replacement given"
 	[ "$(grep '^# .*TLB L1/L2 entries (r: ' "$tmp/l1r.txt" | grep -o ' [0-9]*r\?/[0-9]*r\?=' |
 		tr -d ' ')" = "48r/$(sed -n 's/^tlb.l2.entries = //p' "$tmp/l1r.txt")r=" ] ||
@@ -300,14 +305,14 @@ else
 	grep -q '^tlb.l1.replacement = random$' "$tmp/l1r.txt" || fail "given L1 replacement not kept"
 	# the replacement given (even LRU, the default): kept, not searched
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/lru.csv" \
-		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
+		--set cache.prefetch.lines=1 --set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
 		--set tlb.replacement=lru --set tlb.l2.evictions=0 >"$tmp/lru.txt" ||
 		fail "calibrate with the replacement given"
 	! grep -q '/r=' "$tmp/lru.txt" || fail "given replacement searched"
 	# an LLC whose ways do not divide the sizes searched into a power-of-two
 	# set count (20, as a sysfs LLC may have): other ways for those sizes
 	"$PT" model walk calibrate --results "$tmp/run" --stage2 none -o "$tmp/w20.csv" \
-		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
+		--set cache.prefetch.lines=1 --set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
 		--set tlb.replacement=lru --set cache.llc.ways=20 >"$tmp/w20.txt" ||
 		fail "calibrate with a 20-way LLC"
 	grep -q '^cache.llc.ways = 16$' "$tmp/w20.txt" ||
@@ -337,7 +342,7 @@ else
 		}
 	}' "$tmp/run/results.csv" >>"$tmp/ctr/results.csv"
 	"$PT" model walk calibrate --results "$tmp/ctr" --stage2 none -o "$tmp/ctr.csv" \
-		--set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
+		--set cache.prefetch.lines=1 --set tlb.l1.entries=48 --set tlb.l1.ways=48 --set cache.llc.replacement=lru \
 		--set tlb.replacement=lru >"$tmp/ctr.txt" || fail "calibrate with counters"
 	ncase=$(grep -c '^#   [a-z].* [0-9.]* *[0-9.]*$' "$tmp/ctr.txt")
 	grep -q "^counters: walks_per_access rms_rel_err=[0-9.]* over [0-9]* of $ncases cases .*event=DTLB_LOAD_MISSES:WALK_COMPLETED$" \
@@ -366,10 +371,21 @@ else
 		fail "calibrate, structures from meta.json"
 	grep -q '^# recorded paging: shadow: the three structures with a shadow only' \
 		"$tmp/auto.txt" || fail "recorded shadow paging did not choose the structures"
-	[ "$(grep -c '^#   [a-z0-9-]*  *fit=' "$tmp/auto.txt")" -eq 3 ] ||
-		fail "want 3 hypotheses under recorded shadow paging"
-	[ "$(grep -c '^#   shadow[a-z0-9-]*  *fit=' "$tmp/auto.txt")" -eq 3 ] ||
+	# each searched with data lines single and in 128-byte pairs
+	[ "$(grep -c '^#   [a-z0-9-]*  *fit=' "$tmp/auto.txt")" -eq 6 ] ||
+		fail "want 6 hypotheses under recorded shadow paging"
+	[ "$(grep -c '^#   shadow[a-z0-9-]*  *fit=' "$tmp/auto.txt")" -eq 6 ] ||
 		fail "a hypothesis without a shadow searched under recorded shadow paging"
+	[ "$(grep -c '^#   shadow[a-z0-9-]*-pairs  *fit=' "$tmp/auto.txt")" -eq 3 ] ||
+		fail "want each of the 3 structures searched with pairs too"
+	# a variant starts from its structure's TLBs: only its LLC is searched again
+	awk '/^#   shadow[a-z0-9-]*  *fit=/ { for (i = 3; i <= NF; i++) if ($i ~ /^tlb=/) t[$2] = $i }
+		END { n = 0; for (k in t) if (k ~ /-pairs$/) { n++; b = k; sub(/-pairs$/, "", b)
+			if (t[k] != t[b]) exit 1 }; exit n != 3 }' "$tmp/auto.txt" ||
+		fail "a -pairs variant's TLBs differ from its structure's"
+	if grep -q '^# chosen: [a-z0-9-]*-pairs,' "$tmp/auto.txt"; then pf=2; else pf=1; fi
+	grep -q "^cache.prefetch.lines = $pf\$" "$tmp/auto.txt" ||
+		fail "the chosen name and cache.prefetch.lines disagree (want $pf)"
 	expect_exit 2 "--structures 'some'" "$PT" model walk calibrate --results "$tmp/run" \
 		--structures some
 	expect_exit 2 "--structures is an option of 'calibrate'" "$PT" model walk --structures all
