@@ -141,11 +141,15 @@ static void add_pairs(struct pt_walkcalib *c)
 
 	for (k = 0; k < n && c->nh < PT_WALKCALIB_MAX_HYP; k++) {
 		struct pt_walkcalib_hyp *h = &c->h[c->nh++];
+		char name[sizeof(h->name)];
 
+		memcpy(name, c->h[k].name, sizeof(name));
 		*h = c->h[k];
 		h->base = (int)k;
 		h->cfg.prefetch_lines = 2;
-		snprintf(h->name, sizeof(h->name), "%s-pairs", c->h[k].name);
+		/* the longest structure's name, 34 characters, leaves room for the suffix */
+		snprintf(h->name, sizeof(h->name), "%.*s-pairs",
+			 (int)(sizeof(name) - sizeof("-pairs")), name);
 	}
 }
 
