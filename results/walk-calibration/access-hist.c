@@ -24,42 +24,13 @@
 #include <time.h>
 #include <x86intrin.h>
 
+#include "probe.h"
+
 #define BUCKET_NS 4
 #define NBUCKETS 1000 /* 4 us */
 
-static uint64_t seed = 88172645463325252ull;
 static uint64_t hist[NBUCKETS + 1];
 static double over_ns; /* time in the loads past the last bucket */
-
-static uint64_t next(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return seed;
-}
-
-static long anon_huge_kb(void)
-{
-	FILE *f = fopen("/proc/self/smaps_rollup", "r");
-	char line[256];
-	long kb = -1;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "AnonHugePages: %ld", &kb) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return kb;
-}
-
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
 
 /* TSC ticks per ns, against CLOCK_MONOTONIC over 200 ms */
 static double tsc_per_ns(void)

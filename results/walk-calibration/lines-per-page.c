@@ -27,40 +27,10 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#include "probe.h"
+
 #define PAGE 4096
 #define LINE 64
-
-static uint64_t seed = 88172645463325252ull;
-
-static uint64_t next(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return seed;
-}
-
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
-
-static long anon_huge_kb(void)
-{
-	FILE *f = fopen("/proc/self/smaps_rollup", "r");
-	char line[256];
-	long kb = -1;
-
-	while (f && fgets(line, sizeof(line), f))
-		if (sscanf(line, "AnonHugePages: %ld", &kb) == 1)
-			break;
-	if (f)
-		fclose(f);
-	return kb;
-}
 
 static unsigned long parse(const char *s, unsigned long lo, unsigned long hi, const char *what)
 {
@@ -102,7 +72,8 @@ int main(int argc, char **argv)
 
 	if ((argc != 4 && argc != 5) || (strcmp(argv[3], "4k") && strcmp(argv[3], "thp")) ||
 	    (argc == 5 && strcmp(argv[4], "spread") && strcmp(argv[4], "packed"))) {
-		fprintf(stderr, "usage: %s DATA_MIB K 4k|thp [spread|packed] (K: 1, 2, 4, ..., 64)\n",
+		fprintf(stderr,
+			"usage: %s DATA_MIB K 4k|thp [spread|packed] (K: 1, 2, 4, ..., 64)\n",
 			argv[0]);
 		return 2;
 	}

@@ -27,26 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "probe.h"
+
 #define PAGE 4096
 #define ALIAS_PAGES 512
-
-static uint64_t seed = 88172645463325252ull;
-
-static uint64_t next(void)
-{
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return seed;
-}
-
-static double now_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e9 + t.tv_nsec;
-}
 
 /* n pages of 4K: anonymous, or every ALIAS_PAGES of them one memfd's pages */
 static char *map_pages(size_t n, int alias)

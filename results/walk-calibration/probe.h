@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * What the probes in this directory share: the chase's random numbers
+ * (xorshift64, the seed every probe starts from), a monotonic clock in ns
+ * and the process's AnonHugePages. Each probe stays one file to build:
+ * gcc -O2 NAME.c -o NAME, this header beside it.
+ */
+#ifndef PROBE_H
+#define PROBE_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+static uint64_t probe_seed = 88172645463325252ull;
+
+static inline uint64_t next(void)
+{
+	probe_seed ^= probe_seed << 13;
+	probe_seed ^= probe_seed >> 7;
+	probe_seed ^= probe_seed << 17;
+	return probe_seed;
+}
+
+static inline double now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+/* kB of anonymous huge pages the process maps, -1 if it cannot be read */
+static inline long anon_huge_kb(void)
+{
+	FILE *f = fopen("/proc/self/smaps_rollup", "r");
+	char line[256];
+	long kb = -1;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "AnonHugePages: %ld", &kb) == 1)
+			break;
+	if (f)
+		fclose(f);
+	return kb;
+}
+
+#endif
