@@ -50,15 +50,7 @@ static char *link_cycle(char *b, size_t n, size_t stride, uint32_t *perm)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
-		perm[i] = (uint32_t)i;
-	for (i = n - 1; i > 0; i--) {
-		size_t j = next() % (i + 1);
-		uint32_t t = perm[i];
-
-		perm[i] = perm[j];
-		perm[j] = t;
-	}
+	shuffle(perm, n);
 	/* a chase varies the line in each page; a dense slot is its line */
 	for (i = 0; i < n; i++) {
 		char *from = b + perm[i] * stride + (stride > 64 ? perm[i] * 64 % stride : 0);

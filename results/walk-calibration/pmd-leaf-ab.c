@@ -84,15 +84,7 @@ int main(int argc, char **argv)
 			argv[0], mode, mib, before, after);
 		return 1;
 	}
-	for (i = 0; i < n; i++)
-		perm[i] = (uint32_t)i;
-	for (i = n - 1; i > 0; i--) {
-		size_t j = next() % (i + 1);
-		uint32_t t = perm[i];
-
-		perm[i] = perm[j];
-		perm[j] = t;
-	}
+	shuffle(perm, n);
 	for (i = 0; i < n; i++)
 		*(char **)slot(b, perm[i]) = slot(b, perm[(i + 1) % n]);
 	p = slot(b, perm[0]);

@@ -8,6 +8,7 @@
 #ifndef PROBE_H
 #define PROBE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>
@@ -28,6 +29,22 @@ static inline double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	return t.tv_sec * 1e9 + t.tv_nsec;
+}
+
+/* perm = a uniformly random order of 0..n-1 (Fisher-Yates, from next()) */
+static inline void shuffle(uint32_t *perm, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		perm[i] = (uint32_t)i;
+	for (i = n - 1; i > 0; i--) {
+		size_t j = next() % (i + 1);
+		uint32_t t = perm[i];
+
+		perm[i] = perm[j];
+		perm[j] = t;
+	}
 }
 
 /* kB of anonymous huge pages the process maps, -1 if it cannot be read */

@@ -105,15 +105,7 @@ int main(int argc, char **argv)
 	/* every page present and zero: a write faults each in */
 	for (i = 0; i < n; i++)
 		memset(b + i * PAGE + i * 64 % PAGE, 0, 8);
-	for (i = 0; i < n; i++)
-		perm[i] = (uint32_t)i;
-	for (i = n - 1; i > 0; i--) {
-		size_t j = next() % (i + 1);
-		uint32_t t = perm[i];
-
-		perm[i] = perm[j];
-		perm[j] = t;
-	}
+	shuffle(perm, n);
 	chase(b, perm, n, n);
 	loads = n * 4 < (1u << 20) ? (1u << 20) : n * 4;
 	ns = chase(b, perm, n, loads);
