@@ -144,7 +144,7 @@ int main(int argc, char **argv)
 	unsigned long long mib;
 	bool dense;
 	uint32_t *perm;
-	char *raw, *b, *p, *end;
+	char *raw, *b, *p;
 	long hk;
 	size_t o;
 
@@ -152,12 +152,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: %s MIB chase|dense\n", argv[0]);
 		return 2;
 	}
-	mib = strtoull(argv[1], &end, 10);
-	if (*end || end == argv[1] || mib < 2 || mib % 2 || mib > (1ull << 20)) {
-		fprintf(stderr, "%s: MIB '%s': expected an even number of MiB, 2 to 1048576\n",
-			argv[0], argv[1]);
-		return 2;
-	}
+	mib = even_mib(argv[0], argv[1]);
 	dense = !strcmp(argv[2], "dense");
 	ws = (size_t)mib << 20;
 	n = ws / page;

@@ -42,19 +42,13 @@ int main(int argc, char **argv)
 	char *raw, *b, *p;
 	unsigned long long mib;
 	double t0, t1;
-	char *end;
 
 	if (argc != 3 ||
 	    (strcmp(argv[2], "4k") && strcmp(argv[2], "thp") && strcmp(argv[2], "ptethp"))) {
 		fprintf(stderr, "usage: %s MIB 4k|thp|ptethp\n", argv[0]);
 		return 2;
 	}
-	mib = strtoull(argv[1], &end, 10);
-	if (*end || end == argv[1] || mib < 2 || mib % 2 || mib > (1ull << 20)) {
-		fprintf(stderr, "%s: MIB '%s': expected an even number of MiB, 2 to 1048576\n",
-			argv[0], argv[1]);
-		return 2;
-	}
+	mib = even_mib(argv[0], argv[1]);
 	ws = (size_t)mib << 20;
 	mode = argv[2];
 	n = ws / page;

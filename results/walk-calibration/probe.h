@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 static uint64_t probe_seed = 88172645463325252ull;
@@ -45,6 +46,20 @@ static inline void shuffle(uint32_t *perm, size_t n)
 		perm[i] = perm[j];
 		perm[j] = t;
 	}
+}
+
+/* s as an even number of MiB, 2 to 2^20; anything else exits 2 naming it */
+static inline unsigned long long even_mib(const char *prog, const char *s)
+{
+	char *end;
+	unsigned long long mib = strtoull(s, &end, 10);
+
+	if (*end || end == s || mib < 2 || mib % 2 || mib > (1ull << 20)) {
+		fprintf(stderr, "%s: MIB '%s': expected an even number of MiB, 2 to 1048576\n",
+			prog, s);
+		exit(2);
+	}
+	return mib;
 }
 
 /* kB of anonymous huge pages the process maps, -1 if it cannot be read */
