@@ -132,8 +132,9 @@ static void add_hyp(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, int f
  * runs held-out error fell with pairs on five and rose on five
  * (results/walk-calibration/NOTES.md), so whether the machine's caches
  * are described better so is decided per run, like everything else. A
- * variant starts from its structure's search and searches the LLC again
- * (walkcalib_search.c), as pairs change what the caches hold, not the TLBs.
+ * variant is searched only if its structure passes, from that structure's
+ * search, its LLC's size again (walkcalib_search.c): pairs change how much
+ * the caches hold, not what the TLBs do.
  */
 static void add_pairs(struct pt_walkcalib *c)
 {

@@ -87,8 +87,8 @@ static void print_hyps(const struct pt_walkcalib *c)
 	printf("# per hypothesis: the LLC sizes with LRU and (/r) random replacement (* judged at "
 	       "its final TLB sizes, the others at the TLB before the TLB search), then the TLB "
 	       "sizes and (/r) random replacement at the best, and (+n) last with two stages the "
-	       "nested TLB's sizes, by held-out error; a -pairs variant: the LLC alone, at its "
-	       "structure's TLBs\n");
+	       "nested TLB's sizes, by held-out error; a -pairs variant (of a structure that "
+	       "passes): the LLC's size alone, at its structure's TLBs and replacement\n");
 	for (k = 0; k < c->nh; k++) {
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
@@ -496,11 +496,11 @@ static void usage(void)
 	       "gives cache.llc.replacement; then the entries others insert into the "
 	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions; with two "
 	       "stages, last, the nested TLB's size (1024-8192 entries) "
-	       "unless it gives a stage2.tlb.* key. Every structure is searched "
-	       "twice: with data loads filling one line, and with them filling their "
-	       "128-byte pair (its name ending -pairs: the LLC alone searched again, at the "
-	       "structure's TLBs), unless --set or --config gives cache.prefetch.lines, "
-	       "which is then kept. Prints 'fit: rms_rel_err=X', "
+	       "unless it gives a stage2.tlb.* key. Every structure that passes (held-out "
+	       "error within 1.25 times the best's) is searched again with data loads filling "
+	       "their 128-byte pair, not one line (its name ending -pairs: the LLC's size alone "
+	       "searched again, at the structure's TLBs and replacement), unless --set or "
+	       "--config gives cache.prefetch.lines, which is then kept. Prints 'fit: rms_rel_err=X', "
 	       "'fit_floor: rms_rel_err=F shape=S' (F: the least fit the chosen structure can "
 	       "reach, as cases it simulates alike get one cost and their measured differences "
 	       "stay; S: the rest, fit^2 = F^2 + S^2), "
