@@ -296,20 +296,24 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	return pt_walkcalib_ranges(c, err, errlen);
 }
 
+void pt_walkcalib_hyp_free(struct pt_walkcalib_hyp *h)
+{
+	free(h->f);
+	free(h->fc);
+	free(h->latr);
+	free(h->fitted);
+	free(h->d128);
+	free(h->cv_huge);
+	free(h->cv_ws);
+	free(h->cv_cfg);
+}
+
 void pt_walkcalib_free(struct pt_walkcalib *c)
 {
 	size_t k;
 
-	for (k = 0; k < c->nh; k++) {
-		free(c->h[k].f);
-		free(c->h[k].fc);
-		free(c->h[k].latr);
-		free(c->h[k].fitted);
-		free(c->h[k].d128);
-		free(c->h[k].cv_huge);
-		free(c->h[k].cv_ws);
-		free(c->h[k].cv_cfg);
-	}
+	for (k = 0; k < c->nh; k++)
+		pt_walkcalib_hyp_free(&c->h[k]);
 	free(c->round_rep);
 	free(c->yr);
 	free(c->wr);

@@ -443,18 +443,6 @@ static int search_pairs(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, doub
 	return c->llc_forced ? 0 : between_llc(c, h, f);
 }
 
-static void free_hyp(struct pt_walkcalib_hyp *h)
-{
-	free(h->f);
-	free(h->fc);
-	free(h->latr);
-	free(h->fitted);
-	free(h->d128);
-	free(h->cv_huge);
-	free(h->cv_ws);
-	free(h->cv_cfg);
-}
-
 /*
  * Only the variants of structures that pass (held-out error within
  * PT_WALKCALIB_PASS of the best) are searched: the others are dropped.
@@ -474,7 +462,7 @@ static void drop_failing_pairs(struct pt_walkcalib *c)
 		const struct pt_walkcalib_hyp *h = &c->h[k];
 
 		if (h->base >= 0 && !(c->h[h->base].worse <= PT_WALKCALIB_PASS * best)) {
-			free_hyp(&c->h[k]);
+			pt_walkcalib_hyp_free(&c->h[k]);
 			continue;
 		}
 		/* every variant follows every structure: a kept structure keeps its index */
