@@ -13,7 +13,8 @@
  *             entries and walks, but 64 KiB of data behind 16 host
  *             translations, which stay cached
  * Prints ns per load (one untimed pass, then max(4n, 2^20) timed loads).
- * Exits 1 when a mapping fails, 2 on bad arguments.
+ * Exits 1 when a mapping fails or distinct pages come out huge, 2 on bad
+ * arguments.
  *   gcc -O2 walk-alias.c -o walk-alias
  *   for r in 1 2 3; do for w in 16 32 64 128 256 512 1024; do
  *     for m in distinct alias; do taskset -c 1 ./walk-alias $w $m; done; done; done
@@ -105,6 +106,13 @@ int main(int argc, char **argv)
 	/* every page present and zero: a write faults each in */
 	for (i = 0; i < n; i++)
 		memset(b + i * PAGE + i * 64 % PAGE, 0, 8);
+	/* distinct pages must be 4K ones: a huge page would save the walks measured */
+	if (!alias && anon_huge_kb() != 0) {
+		fprintf(stderr,
+			"%s: distinct over %llu MiB got huge pages (AnonHugePages %ld kB)\n",
+			argv[0], mib, anon_huge_kb());
+		return 1;
+	}
 	shuffle(perm, n);
 	chase(b, perm, n, n);
 	loads = n * 4 < (1u << 20) ? (1u << 20) : n * 4;
