@@ -121,37 +121,58 @@ static void add_hyp(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, int f
 			 layout ? "linear" : "scatter");
 }
 
-/*
- * Each structure again with its data loads filling their 128-byte pair
- * (cache.prefetch.lines = 2): a chase that uses one line of a page then
- * holds half as many lines in the L2 and the LLC as the dense control,
- * which uses both. On this project's PVM guest (AMD EPYC, 2026-12-05) a
- * random cycle over 6-8 MiB of lines, 32 per THP page, cost 49-152 ns
- * with every other line used and 23-111 ns with the same number packed
- * in pairs (results/walk-calibration/lines-per-page.txt); but on ten kept
- * runs held-out error fell with pairs on five and rose on five
- * (results/walk-calibration/NOTES.md), so whether the machine's caches
- * are described better so is decided per run, like everything else. A
- * variant is searched only if its structure passes, from that structure's
- * search, its LLC's size again (walkcalib_search.c): pairs change how much
- * the caches hold, not what the TLBs do.
- */
-static void add_pairs(struct pt_walkcalib *c)
+/* What a hypothesis holds per point and per round, zeroed. */
+static int alloc_hyp(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h)
 {
+	h->f = calloc(c->n, sizeof(*h->f));
+	h->fc = calloc(c->n, sizeof(*h->fc));
+	h->latr = calloc(c->nr, sizeof(*h->latr));
+	h->fitted = calloc(c->n, sizeof(*h->fitted));
+	h->d128 = calloc(c->n, sizeof(*h->d128));
+	return h->f && h->fc && h->latr && h->fitted && h->d128 ? 0 : -1;
+}
+
+/*
+ * Each structure that passes, searched, again with its data loads filling
+ * their 128-byte pair (cache.prefetch.lines = 2): a chase that uses one
+ * line of a page then holds half as many lines in the L2 and the LLC as
+ * the dense control, which uses both. On this project's PVM guest (AMD
+ * EPYC, 2026-12-05) a random cycle over 6-8 MiB of lines, 32 per THP
+ * page, cost 49-152 ns with every other line used and 23-111 ns with the
+ * same number packed in pairs (results/walk-calibration/lines-per-page.txt);
+ * but on ten kept runs held-out error fell with pairs on five and rose on
+ * five (results/walk-calibration/NOTES.md), so whether the machine's
+ * caches are described better so is decided per run, like everything
+ * else. Only structures that pass: on the 2026-12-05 runs the shadow alone
+ * and the THP-backed host never did (1.4-3.8 times the best held-out
+ * error), and no variant of theirs would have been chosen.
+ */
+int pt_walkcalib_add_pairs(struct pt_walkcalib *c)
+{
+	double best = INFINITY;
 	size_t k, n = c->nh;
 
+	for (k = 0; k < n; k++)
+		best = fmin(best, c->h[k].worse);
 	for (k = 0; k < n && c->nh < PT_WALKCALIB_MAX_HYP; k++) {
-		struct pt_walkcalib_hyp *h = &c->h[c->nh++];
+		struct pt_walkcalib_hyp *h = &c->h[c->nh];
 		char name[sizeof(h->name)];
 
+		if (!(c->h[k].worse <= PT_WALKCALIB_PASS * best))
+			continue;
 		memcpy(name, c->h[k].name, sizeof(name));
-		*h = c->h[k];
+		memset(h, 0, sizeof(*h));
 		h->base = (int)k;
+		h->cfg = c->h[k].cfg;
 		h->cfg.prefetch_lines = 2;
 		/* the longest structure's name, 34 characters, leaves room for the suffix */
 		snprintf(h->name, sizeof(h->name), "%.*s-pairs",
 			 (int)(sizeof(name) - sizeof("-pairs")), name);
+		c->nh++;
+		if (alloc_hyp(c, h))
+			return -1;
 	}
+	return 0;
 }
 
 static void choose(struct pt_walkcalib *c)
@@ -201,17 +222,8 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 		add_hyp(c, cfg, PT_D64, 0, PT_LAYOUT_SCATTER, true);
 		add_hyp(c, cfg, PT_D64, 1, PT_LAYOUT_SCATTER, true);
 	}
-	if (!c->pairs_forced)
-		add_pairs(c);
 	for (k = 0; k < c->nh; k++) {
-		struct pt_walkcalib_hyp *h = &c->h[k];
-
-		h->f = calloc(c->n, sizeof(*h->f));
-		h->fc = calloc(c->n, sizeof(*h->fc));
-		h->latr = calloc(c->nr, sizeof(*h->latr));
-		h->fitted = calloc(c->n, sizeof(*h->fitted));
-		h->d128 = calloc(c->n, sizeof(*h->d128));
-		if (!h->f || !h->fc || !h->latr || !h->fitted || !h->d128) {
+		if (alloc_hyp(c, &c->h[k])) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -296,7 +308,7 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	return pt_walkcalib_ranges(c, err, errlen);
 }
 
-void pt_walkcalib_hyp_free(struct pt_walkcalib_hyp *h)
+static void hyp_free(struct pt_walkcalib_hyp *h)
 {
 	free(h->f);
 	free(h->fc);
@@ -313,7 +325,7 @@ void pt_walkcalib_free(struct pt_walkcalib *c)
 	size_t k;
 
 	for (k = 0; k < c->nh; k++)
-		pt_walkcalib_hyp_free(&c->h[k]);
+		hyp_free(&c->h[k]);
 	free(c->round_rep);
 	free(c->yr);
 	free(c->wr);

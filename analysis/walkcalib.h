@@ -191,8 +191,12 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 void pt_walkcalib_progress(const struct pt_walkcalib *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void pt_walkcalib_free(struct pt_walkcalib *c);
-/* What one hypothesis holds (a -pairs variant dropped before its search, walkcalib_search.c). */
-void pt_walkcalib_hyp_free(struct pt_walkcalib_hyp *h);
+/*
+ * After the structures' search: a -pairs variant (data loads filling their
+ * 128-byte pair) of each that passes, appended to c->h (walkcalib.c). 0,
+ * or -1 out of memory.
+ */
+int pt_walkcalib_add_pairs(struct pt_walkcalib *c);
 /*
  * Ways for an LLC of size bytes that make its set count a power of two (the
  * simulator indexes sets by bit mask): ways itself where they do, else the

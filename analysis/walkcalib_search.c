@@ -421,7 +421,7 @@ static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f
 }
 
 /*
- * A -pairs variant (walkcalib.c's add_pairs): its structure's final TLBs
+ * A -pairs variant (pt_walkcalib_add_pairs): its structure's final TLBs
  * and LLC replacement, the LLC's size searched again with the sizes
  * between: data lines filled in pairs change how much the caches hold,
  * not what the TLBs do. With all six of a PVM guest searched whole,
@@ -441,36 +441,6 @@ static int search_pairs(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, doub
 	if (sweep_llc(c, h, f, b->cfg.cache[2].random))
 		return -1;
 	return c->llc_forced ? 0 : between_llc(c, h, f);
-}
-
-/*
- * Only the variants of structures that pass (held-out error within
- * PT_WALKCALIB_PASS of the best) are searched: the others are dropped.
- * On the 2026-12-05 runs of this project's PVM guest the shadow alone and
- * the THP-backed host never passed (1.4-3.8 times the best held-out
- * error), and no variant of theirs was chosen.
- */
-static void drop_failing_pairs(struct pt_walkcalib *c)
-{
-	double best = INFINITY;
-	size_t k, kept = 0;
-
-	for (k = 0; k < c->nh; k++)
-		if (c->h[k].base < 0 && c->h[k].worse < best)
-			best = c->h[k].worse;
-	for (k = 0; k < c->nh; k++) {
-		const struct pt_walkcalib_hyp *h = &c->h[k];
-
-		if (h->base >= 0 && !(c->h[h->base].worse <= PT_WALKCALIB_PASS * best)) {
-			pt_walkcalib_hyp_free(&c->h[k]);
-			continue;
-		}
-		/* every variant follows every structure: a kept structure keeps its index */
-		if (kept != k)
-			c->h[kept] = c->h[k];
-		kept++;
-	}
-	c->nh = kept;
 }
 
 struct searches {
@@ -501,32 +471,43 @@ static int search_job(void *arg, size_t j)
 	return r;
 }
 
+/* One phase: the structures (pairs false) or the -pairs variants, one thread per CPU. */
+static int run_phase(struct searches *s, bool pairs)
+{
+	struct pt_walkcalib *c = s->c;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t k;
+
+	for (s->njob = 0, k = 0; k < c->nh; k++)
+		if ((c->h[k].base >= 0) == pairs)
+			s->job[s->njob++] = k;
+	if (!s->njob)
+		return 0;
+	atomic_init(&s->done, 0);
+	if (!pairs)
+		pt_walkcalib_progress(c,
+				      "searching %zu structures, one thread per CPU (%ld online)",
+				      s->njob, cpus > 1 ? cpus : 1);
+	else
+		pt_walkcalib_progress(c, "searching the %zu that pass again, data lines in pairs",
+				      s->njob);
+	return pt_parallel_for(s->njob, search_job, s);
+}
+
 int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
 {
-	size_t job[PT_WALKCALIB_MAX_HYP], nj, k, phase;
+	size_t job[PT_WALKCALIB_MAX_HYP], k;
 	struct searches s = { .c = c, .job = job };
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int r = 0;
+	int r;
 
 	/* the structures, then the -pairs variants of those that pass, which start from them */
-	for (phase = 0; phase < 2 && r >= 0; phase++) {
-		if (phase == 1)
-			drop_failing_pairs(c);
-		for (nj = 0, k = 0; k < c->nh; k++)
-			if ((c->h[k].base < 0) == (phase == 0))
-				job[nj++] = k;
-		if (!nj)
-			continue;
-		s.njob = nj;
-		atomic_init(&s.done, 0);
-		if (phase == 0)
-			pt_walkcalib_progress(
-				c, "searching %zu structures, one thread per CPU (%ld online)", nj,
-				cpus > 1 ? cpus : 1);
-		else
-			pt_walkcalib_progress(
-				c, "searching the %zu that pass again, data lines in pairs", nj);
-		r = pt_parallel_for(nj, search_job, &s);
+	r = run_phase(&s, false);
+	if (r >= 0 && !c->pairs_forced) {
+		if (pt_walkcalib_add_pairs(c)) {
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+		r = run_phase(&s, true);
 	}
 	for (k = 0; k < c->nh; k++)
 		if (c->h[k].err[0] || (r >= 0 && !isfinite(c->h[k].worse))) {

@@ -363,11 +363,12 @@ static int tlb_cases(const struct pt_suite_opts *o, struct pt_case *out, size_t 
 	 * kernel and not where the host's TLBs and cache share put a step.
 	 * 4M (1024 pages) is inside the L2 TLB's reach of current x86-64 and
 	 * arm64 server cores (1280 to 4096 entries); 32M (8192 pages) is
-	 * beyond it, its leaf tables (64 KiB) held in the L2 cache. Over 27 quick runs of this
-	 * project's PVM guest (2026-12-05 and 06) the spread between runs left
-	 * after the run effect was 1.5-2.0% at 4M and 7.0-19.7% at 32M, where
-	 * 16M (the L2 TLB's reach there) gave 3.0-16.0% and 256M (the cache
-	 * share's step) 28.9-45.0% (results/gate-tlb-ws/NOTES.md).
+	 * beyond it, its leaf tables (64 KiB) held in the L2 cache. Over 27
+	 * quick runs of this project's PVM guest (2026-12-05 and 06) the
+	 * spread between runs left after the run effect was 1.5-2.0% at 4M
+	 * and 7.0-19.7% at 32M, where 16M (the L2 TLB's reach there) gave
+	 * 3.0-16.0% and 256M (the cache share's step) 28.9-45.0%
+	 * (results/gate-tlb-ws/NOTES.md).
 	 */
 	if (o->suite == PT_SUITE_CI) {
 		add_size(o, out, max, &n, 4ull << 20);

@@ -62,20 +62,6 @@ static char *link_cycle(char *b, size_t n, size_t stride, uint32_t *perm)
 	return b + perm[0] * stride + (stride > 64 ? perm[0] * 64 % stride : 0);
 }
 
-static double plain(char **pp, size_t loads)
-{
-	char *p = *pp;
-	double t0 = now_ns(), t1;
-	size_t i;
-
-	for (i = 0; i < loads; i++)
-		p = *(char **)p;
-	t1 = now_ns();
-	*pp = p;
-	return (t1 - t0) / (double)loads;
-}
-
-/* each load between two TSC reads; returns the mean ns */
 static double timed(char **pp, size_t loads, double per_ns)
 {
 	char *p = *pp;
@@ -144,7 +130,7 @@ int main(int argc, char **argv)
 	unsigned long long mib;
 	bool dense;
 	uint32_t *perm;
-	char *raw, *b, *p;
+	char *b, *p;
 	long hk;
 	size_t o;
 
@@ -158,13 +144,12 @@ int main(int argc, char **argv)
 	n = ws / page;
 	stride = dense ? 64 : page;
 	len = dense ? (n * 64 + huge - 1) / huge * huge : ws;
-	raw = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	b = map_huge_aligned(len);
 	perm = malloc(n * sizeof(*perm));
-	if (raw == MAP_FAILED || !perm) {
+	if (!b || !perm) {
 		fprintf(stderr, "%s: cannot allocate %llu MiB\n", argv[0], mib);
 		return 1;
 	}
-	b = (char *)(((uintptr_t)raw + huge - 1) & ~(uintptr_t)(huge - 1));
 	madvise(b, len, dense ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 	for (o = 0; o < len; o += page)
 		b[o] = 1;
@@ -182,9 +167,9 @@ int main(int argc, char **argv)
 	base_ns = pct(1u << 16, 0.5);
 
 	p = link_cycle(b, n, stride, perm);
-	plain(&p, n); /* one full cycle: TLB, caches and the host's mappings warm */
-	loads = n * 4 < (1u << 20) ? (1u << 20) : n * 4;
-	ns_plain = plain(&p, loads);
+	chase_ns(&p, n); /* one full cycle: TLB, caches and the host's mappings warm */
+	loads = chase_loads(n);
+	ns_plain = chase_ns(&p, loads);
 	mean = timed(&p, loads, per_ns);
 	above(loads, mean, 1000, &fl, &ft);
 	above(loads, mean, 500, &fl5, &ft5);

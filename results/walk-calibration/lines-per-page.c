@@ -62,11 +62,11 @@ static char *line_at(char *b, size_t l, unsigned k)
 
 int main(int argc, char **argv)
 {
-	size_t huge = 2 << 20, lines, pages, len, i, loads;
+	size_t huge = 2 << 20, lines, pages, len, i;
 	unsigned long data, k;
 	uint32_t *perm;
-	char *raw, *b, *p;
-	double t0, t1;
+	char *b, *p;
+	double ns;
 	long hk;
 	int thp;
 
@@ -88,13 +88,12 @@ int main(int argc, char **argv)
 	lines = (data << 20) / LINE;
 	pages = lines / k;
 	len = (pages * PAGE + huge - 1) / huge * huge;
-	raw = mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	b = map_huge_aligned(len);
 	perm = malloc(lines * sizeof(*perm));
-	if (raw == MAP_FAILED || !perm) {
+	if (!b || !perm) {
 		fprintf(stderr, "%s: cannot allocate\n", argv[0]);
 		return 1;
 	}
-	b = (char *)(((uintptr_t)raw + huge - 1) & ~(uintptr_t)(huge - 1));
 	madvise(b, len, thp ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 	memset(b, 0, len);
 	hk = anon_huge_kb();
@@ -118,13 +117,9 @@ int main(int argc, char **argv)
 	p = line_at(b, 0, (unsigned)k);
 	for (i = 0; i < lines; i++)
 		p = *(char **)p;
-	loads = lines * 4 < (1u << 20) ? (1u << 20) : lines * 4;
-	t0 = now_ns();
-	for (i = 0; i < loads; i++)
-		p = *(char **)p;
-	t1 = now_ns();
+	ns = chase_ns(&p, chase_loads(lines));
 	printf("%s %s data=%luM k=%lu pages=%zu span=%zuM %.1f ns/load%s\n", argv[3],
-	       packed ? "packed" : "spread", data, k, pages, pages * PAGE >> 20,
-	       (t1 - t0) / (double)loads, p ? "" : " (null)");
+	       packed ? "packed" : "spread", data, k, pages, pages * PAGE >> 20, ns,
+	       p ? "" : " (null)");
 	return 0;
 }

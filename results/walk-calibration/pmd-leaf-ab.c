@@ -35,13 +35,13 @@ static char *slot(char *base, size_t i)
 
 int main(int argc, char **argv)
 {
-	size_t ws, n, i, o, loads, huge = 2 << 20, page = 4096;
+	size_t ws, n, i, o, huge = 2 << 20, page = 4096;
 	const char *mode;
 	long before, after;
 	uint32_t *perm;
-	char *raw, *b, *p;
+	char *b, *p;
 	unsigned long long mib;
-	double t0, t1;
+	double ns;
 
 	if (argc != 3 ||
 	    (strcmp(argv[2], "4k") && strcmp(argv[2], "thp") && strcmp(argv[2], "ptethp"))) {
@@ -52,13 +52,12 @@ int main(int argc, char **argv)
 	ws = (size_t)mib << 20;
 	mode = argv[2];
 	n = ws / page;
-	raw = mmap(NULL, ws + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	b = map_huge_aligned(ws);
 	perm = malloc(n * sizeof(*perm));
-	if (raw == MAP_FAILED || !perm) {
+	if (!b || !perm) {
 		fprintf(stderr, "%s: cannot allocate %llu MiB\n", argv[0], mib);
 		return 1;
 	}
-	b = (char *)(((uintptr_t)raw + huge - 1) & ~(uintptr_t)(huge - 1));
 	madvise(b, ws, strcmp(mode, "4k") ? MADV_HUGEPAGE : MADV_NOHUGEPAGE);
 	for (o = 0; o < ws; o += page)
 		b[o] = 1;
@@ -84,12 +83,8 @@ int main(int argc, char **argv)
 	p = slot(b, perm[0]);
 	for (i = 0; i < n; i++)
 		p = *(char **)p;
-	loads = n * 4 < (1u << 20) ? (1u << 20) : n * 4;
-	t0 = now_ns();
-	for (i = 0; i < loads; i++)
-		p = *(char **)p;
-	t1 = now_ns();
+	ns = chase_ns(&p, chase_loads(n));
 	printf("%s ws=%zuM %.1f ns/access (AnonHugePages kB before %ld after %ld)%s\n", mode,
-	       ws >> 20, (t1 - t0) / (double)loads, before, after, p ? "" : " (null)");
+	       ws >> 20, ns, before, after, p ? "" : " (null)");
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static uint64_t probe_seed = 88172645463325252ull;
@@ -60,6 +61,38 @@ static inline unsigned long long even_mib(const char *prog, const char *s)
 		exit(2);
 	}
 	return mib;
+}
+
+/* len bytes of private anonymous memory at a 2 MiB boundary (len + 2 MiB mapped), NULL if none */
+static inline char *map_huge_aligned(size_t len)
+{
+	size_t huge = 2 << 20;
+	char *raw =
+		mmap(NULL, len + huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (raw == MAP_FAILED)
+		return NULL;
+	return (char *)(((uintptr_t)raw + huge - 1) & ~(uintptr_t)(huge - 1));
+}
+
+/* The timed loads of a cycle of n: max(4n, 2^20), so short cycles still run long enough. */
+static inline size_t chase_loads(size_t n)
+{
+	return n * 4 < (1u << 20) ? (1u << 20) : n * 4;
+}
+
+/* ns per load over loads dependent loads from *pp (left where the chase stopped). */
+static inline double chase_ns(char **pp, size_t loads)
+{
+	double t0 = now_ns(), t1;
+	char *p = *pp;
+	size_t i;
+
+	for (i = 0; i < loads; i++)
+		p = *(char **)p;
+	t1 = now_ns();
+	*pp = p;
+	return (t1 - t0) / (double)loads;
 }
 
 /* kB of anonymous huge pages the process maps, -1 if it cannot be read */
