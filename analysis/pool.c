@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <fnmatch.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,61 +153,83 @@ static size_t ncovariates(const struct effects *ef)
 	return ef->fac.k ? ef->fac.k : ef->split ? 2 : 1;
 }
 
+/* One series' regression over the pool on its covariates: the sums and the least-squares b. */
+struct fit {
+	struct design s;
+	double beta[PT_POOL_FACTORS_MAX + 1];
+	bool own;
+};
+
+/*
+ * Fit g's pool points (reference j) on their covariates; false when the
+ * pool is too small, a run has no scores or the scores did not vary.
+ */
+static bool fit_series(const struct pt_pool_point *g, size_t len, const struct effects *ef,
+		       size_t j, struct fit *f)
+{
+	size_t i, nf = ncovariates(ef);
+	double x[PT_POOL_FACTORS_MAX + 1];
+	double m[(PT_POOL_FACTORS_MAX + 1) * (PT_POOL_FACTORS_MAX + 1)];
+
+	memset(f, 0, sizeof(*f));
+	f->s.p = nf + 1;
+	if (j == ef->nref)
+		return false;
+	for (i = 0; i < len; i++) {
+		x[0] = 1;
+		if (!covariates(ef, &g[i], j, x + 1, &f->own))
+			return false;
+		design_add(&f->s, x, log(g[i].stat), g[i].is_new);
+	}
+	/* at least one degree of freedom: 3 pool runs for the run effect, as the text says */
+	if (f->s.k < nf + 2)
+		return false;
+	memcpy(m, f->s.xtx, sizeof(m));
+	memcpy(f->beta, f->s.xty, sizeof(f->beta));
+	return !pt_solve(m, f->beta, f->s.p);
+}
+
 /*
  * Test w on its residuals from the run effect or factors: a
  * regression on the pool's runs, the NEW runs' mean residual as *d and
- * its standard error s sqrt(1/n + x' (X'X)^-1 x) at their mean scores x.
+ * its standard error s sqrt(vn + x' (X'X)^-1 x dk) at their mean scores x,
+ * vn and dk the serial terms (row_fill: 1/n and 1 for independent runs).
  * Left as it is when the pool is too small or a run has no scores.
  */
 static void adjust(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
-		   const struct effects *ef, double *d)
+		   const struct effects *ef, double vn, double dk, double *d)
 {
-	size_t j = ref_index(ef, w->key), i, a, nf = ncovariates(ef);
-	struct design s = { .p = nf + 1 };
-	double x[PT_POOL_FACTORS_MAX + 1], beta[PT_POOL_FACTORS_MAX + 1],
-		v[PT_POOL_FACTORS_MAX + 1];
+	size_t a;
+	struct fit f;
+	double x[PT_POOL_FACTORS_MAX + 1], v[PT_POOL_FACTORS_MAX + 1];
 	double m[(PT_POOL_FACTORS_MAX + 1) * (PT_POOL_FACTORS_MAX + 1)], rss, h;
-	bool own = false;
 
-	/* at least one degree of freedom: 3 pool runs for the run effect, as the text says */
-	if (j == ef->nref || w->k < nf + 2)
+	if (!fit_series(g, len, ef, ref_index(ef, w->key), &f) || !f.s.n)
 		return;
-	for (i = 0; i < len; i++) {
-		x[0] = 1;
-		if (!covariates(ef, &g[i], j, x + 1, &own))
-			return;
-		design_add(&s, x, log(g[i].stat), g[i].is_new);
-	}
-	if (!s.n || s.k < nf + 2)
-		return;
-	memcpy(m, s.xtx, sizeof(m));
-	memcpy(beta, s.xty, sizeof(beta));
-	if (pt_solve(m, beta, s.p))
-		return; /* the scores did not vary over the pool */
 	/* rss = y'y - b'X'y at the least-squares b */
-	rss = s.yy;
-	for (a = 0; a < s.p; a++)
-		rss -= beta[a] * s.xty[a];
-	for (a = 0; a < s.p; a++)
-		x[a] = s.xnew[a] / (double)s.n;
+	rss = f.s.yy;
+	for (a = 0; a < f.s.p; a++)
+		rss -= f.beta[a] * f.s.xty[a];
+	for (a = 0; a < f.s.p; a++)
+		x[a] = f.s.xnew[a] / (double)f.s.n;
 	/* the leverage x' (X'X)^-1 x, from (X'X) v = x */
-	memcpy(m, s.xtx, sizeof(m));
+	memcpy(m, f.s.xtx, sizeof(m));
 	memcpy(v, x, sizeof(v));
-	if (pt_solve(m, v, s.p))
+	if (pt_solve(m, v, f.s.p))
 		return;
-	for (a = 0, h = 0; a < s.p; a++)
+	for (a = 0, h = 0; a < f.s.p; a++)
 		h += x[a] * v[a];
-	*d = s.ynew / (double)s.n;
-	for (a = 0; a < s.p; a++)
-		*d -= beta[a] * x[a];
+	*d = f.s.ynew / (double)f.s.n;
+	for (a = 0; a < f.s.p; a++)
+		*d -= f.beta[a] * x[a];
 	w->adjusted = true;
 	w->factors = ef->fac.k;
-	w->own_workload = own;
-	w->slope = beta[1];
-	w->slope_user = ef->split ? beta[2] : NAN;
-	w->df = (double)(s.k - s.p);
+	w->own_workload = f.own;
+	w->slope = f.beta[1];
+	w->slope_user = ef->split ? f.beta[2] : NAN;
+	w->df = (double)(f.s.k - f.s.p);
 	w->pool_sd = sqrt(fmax(0, rss) / w->df);
-	w->se = w->pool_sd * sqrt(1.0 / (double)s.n + fmax(0, h));
+	w->se = w->pool_sd * sqrt(vn + fmax(0, h) * dk);
 }
 
 /* Gating as in compare: primary metrics and gate=on; gate=off shows only. */
@@ -277,11 +300,43 @@ static void row_test(struct pt_pool_row *w, double d)
 	w->tested = true;
 }
 
-static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
-		     const struct pt_pool_opts *o, const struct effects *ef)
+/*
+ * The sum of the correlations between the pool runs (*sk) and between the
+ * NEW runs (*sn) of g, lag by lag along their chains of runs made back to
+ * back: k and n when independent. 0, or -1 when out of memory.
+ */
+static int serial_sums(const struct pt_pool_point *g, size_t len, const struct pt_pool_opts *o,
+		       const struct pt_pool_serial *ser, double *sk, double *sn)
+{
+	unsigned *runs = malloc((len ? len : 1) * sizeof(*runs));
+	size_t side, i, m;
+	int ret = 0;
+
+	if (!runs)
+		return -1;
+	for (side = 0; side < 2 && !ret; side++) {
+		struct pt_pool_chain c;
+
+		for (i = 0, m = 0; i < len; i++)
+			if (g[i].is_new == (side == 1))
+				runs[m++] = g[i].run;
+		if (pt_pool_chain_make(o->run_start, o->run_end, o->nrun_times, runs, m, &c)) {
+			ret = -1;
+			break;
+		}
+		*(side ? sn : sk) = pt_pool_serial_sum(ser, &c);
+		pt_pool_chain_free(&c);
+	}
+	free(runs);
+	return ret;
+}
+
+static int row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_t len,
+		    const struct pt_pool_opts *o, const struct effects *ef,
+		    const struct pt_pool_serial *ser)
 {
 	bool off_by_config;
-	double d;
+	double d, sk, sn, vn, dk;
 
 	w->key = &g[0];
 	w->t = w->p = w->p_adj = w->detectable_pct = w->change_pct = NAN;
@@ -289,30 +344,37 @@ static void row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_
 	if (!row_moments(w, g, len)) {
 		/* a statistic <= 0 has no log: not testable here, only shown when not gated */
 		w->verdict = w->gated ? PT_V_TOO_FEW : off_by_config ? PT_V_UNGATED : PT_V_INFO;
-		return;
+		return 0;
 	}
 	if (!w->n) {
 		w->verdict = PT_V_BASE_ONLY;
-		return;
+		return 0;
 	}
 	if (!w->k) {
 		w->verdict = PT_V_NEW_ONLY;
-		return;
+		return 0;
 	}
 	w->change_pct = (exp(w->new_mean - w->pool_mean) - 1) * 100;
 	if (!w->gated) {
 		w->verdict = off_by_config ? PT_V_UNGATED : PT_V_INFO;
-		return;
+		return 0;
 	}
 	if (w->k < o->min_pool || w->k < 2) {
 		w->verdict = PT_V_TOO_FEW;
-		return;
+		return 0;
 	}
+	if (serial_sums(g, len, o, ser, &sk, &sn))
+		return -1;
+	/* the variance of the NEW mean over s^2, and the pool's over s^2 / k */
+	vn = sn / ((double)w->n * (double)w->n);
+	dk = sk / (double)w->k;
+	w->se = w->pool_sd * sqrt(vn + dk / (double)w->k);
 	w->raw_change_pct = w->change_pct;
 	d = w->new_mean - w->pool_mean;
 	if (ef && is_timed(w->key))
-		adjust(w, g, len, ef, &d);
+		adjust(w, g, len, ef, vn, dk, &d);
 	row_test(w, d);
+	return 0;
 }
 
 /* The change in the worse direction a test at level a would just detect. */
@@ -581,6 +643,110 @@ static size_t effect_points(const struct pt_pool_point *pts, size_t npts, const 
 	return n;
 }
 
+/* The distinct runs of one side (pool or NEW) among pts, into runs[]; how many. */
+static size_t side_runs(const struct pt_pool_point *pts, size_t npts, bool is_new, size_t nrun,
+			unsigned *runs)
+{
+	bool *seen = calloc(nrun + 1, sizeof(*seen));
+	size_t i, m = 0;
+
+	if (!seen)
+		return SIZE_MAX;
+	for (i = 0; i < npts; i++)
+		if (pts[i].is_new == is_new && !pts[i].run_effect && !seen[pts[i].run]) {
+			seen[pts[i].run] = true;
+			runs[m++] = pts[i].run;
+		}
+	free(seen);
+	return m;
+}
+
+/*
+ * One reference's residuals over the pool into e[run]: from its regression
+ * on the run effect or factors where ef is given and it can be fitted,
+ * else from its pool mean.
+ */
+static void residuals(const struct pt_pool_point *g, size_t len, const struct effects *ef,
+		      double *e)
+{
+	double x[PT_POOL_FACTORS_MAX + 1], mean = 0;
+	size_t i, a, k = 0;
+	struct fit f;
+	bool own;
+
+	if (ef && fit_series(g, len, ef, ref_index(ef, &g[0]), &f)) {
+		for (i = 0; i < len; i++) {
+			if (g[i].is_new)
+				continue;
+			x[0] = 1;
+			covariates(ef, &g[i], ref_index(ef, &g[0]), x + 1, &own);
+			e[g[i].run] = log(g[i].stat);
+			for (a = 0; a < f.s.p; a++)
+				e[g[i].run] -= f.beta[a] * x[a];
+		}
+		return;
+	}
+	for (i = 0; i < len; i++)
+		if (!g[i].is_new && g[i].stat > 0) {
+			mean += log(g[i].stat);
+			k++;
+		}
+	for (i = 0; i < len && k; i++)
+		if (!g[i].is_new && g[i].stat > 0)
+			e[g[i].run] = log(g[i].stat) - mean / (double)k;
+}
+
+/*
+ * r->serial: the correlation between runs made back to back, given, or
+ * estimated from the reference series' residuals over the pool's chain of
+ * runs; and r->new_effective. 0, or -1 when out of memory.
+ */
+static int serial_estimate(const struct pt_pool_point *pts, size_t npts, const size_t *at,
+			   size_t ng, const struct pt_pool_opts *o, const struct effects *ef,
+			   struct pt_pool_result *r)
+{
+	size_t nrun = 0, nref = 0, g, i, m;
+	unsigned *runs;
+	double *res = NULL;
+	struct pt_pool_chain c;
+	int ret = -1;
+
+	pt_pool_serial_set(&r->serial, o->serial, o->serial_rho);
+	for (i = 0; i < npts; i++)
+		nrun = pts[i].run + 1 > nrun ? pts[i].run + 1 : nrun;
+	for (g = 0; g < ng; g++)
+		nref += is_reference(&pts[at[g]], o);
+	runs = malloc((nrun + 1) * sizeof(*runs));
+	if (o->serial == PT_POOL_SERIAL_AUTO)
+		res = malloc((nref * nrun + 1) * sizeof(*res));
+	if (!runs || (o->serial == PT_POOL_SERIAL_AUTO && !res))
+		goto out;
+	if (o->serial == PT_POOL_SERIAL_AUTO) {
+		for (i = 0; i < nref * nrun; i++)
+			res[i] = NAN;
+		for (g = 0, i = 0; g < ng; g++)
+			if (is_reference(&pts[at[g]], o))
+				residuals(&pts[at[g]], at[g + 1] - at[g], ef, res + nrun * i++);
+		m = side_runs(pts, npts, false, nrun, runs);
+		if (m == SIZE_MAX ||
+		    pt_pool_chain_make(o->run_start, o->run_end, o->nrun_times, runs, m, &c))
+			goto out;
+		pt_pool_serial_estimate(&r->serial, res, nref, nrun, &c);
+		pt_pool_chain_free(&c);
+	}
+	m = side_runs(pts, npts, true, nrun, runs);
+	if (m == SIZE_MAX ||
+	    pt_pool_chain_make(o->run_start, o->run_end, o->nrun_times, runs, m, &c))
+		goto out;
+	r->new_effective = m ? (double)m * (double)m / pt_pool_serial_sum(&r->serial, &c) : NAN;
+	pt_pool_chain_free(&c);
+	ret = 0;
+out:
+	free(runs);
+	free(res);
+	return ret;
+}
+
 int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, size_t new_runs,
 		    const struct pt_pool_opts *o, struct pt_pool_result *r)
 {
@@ -624,17 +790,20 @@ int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, si
 		r->factor_series = use_ef ? ef.fac.nused : 0;
 		memcpy(r->factor_eig, ef.fac.eig, sizeof(r->factor_eig));
 	}
+	if (serial_estimate(pts, npts, at, ng, o, use_ef ? &ef : NULL, r))
+		goto oom;
 	for (g = 0; g < ng; g++)
-		if (!filtered_out(o, &pts[at[g]]))
-			row_fill(&r->rows[r->n++], &pts[at[g]], at[g + 1] - at[g], o,
-				 use_ef ? &ef : NULL);
+		if (!filtered_out(o, &pts[at[g]]) &&
+		    row_fill(&r->rows[r->n++], &pts[at[g]], at[g + 1] - at[g], o,
+			     use_ef ? &ef : NULL, &r->serial))
+			goto oom;
 	if (use_ef) {
 		size_t ne = effect_points(pts, npts, &ef, r);
 
 		if (!r->effect_pts)
 			goto oom;
-		if (ne)
-			row_fill(&r->rows[r->n++], r->effect_pts, ne, o, NULL);
+		if (ne && row_fill(&r->rows[r->n++], r->effect_pts, ne, o, NULL, &r->serial))
+			goto oom;
 	}
 	free(at);
 	effects_free(&ef);

@@ -39,6 +39,15 @@
  * hardly move (docs/compare.md, the s24 runs); one median over both mixes
  * the two. Each part needs PT_POOL_SPLIT_MIN series, or the one effect is
  * used.
+ *
+ * Runs made back to back are not independent (pool_serial.h): with
+ * opts.serial each side's 1/n (1/k) becomes the sum of the correlations
+ * between its runs over n^2 (k^2), the correlation at each lag estimated
+ * from the pool's runs made back to back (or given). In the regression the
+ * leverage's pool part is scaled alike. One estimate over every gated
+ * timed series: on this project's PVM guest each workload's own, though
+ * its series differ (the TLB chases 0.4-0.6 at lag 1, the 4K faults
+ * 0-0.3), let more identical runs fire (results/gate-serial/NOTES.md).
  */
 #ifndef PTBENCH_POOL_H
 #define PTBENCH_POOL_H
@@ -48,6 +57,7 @@
 
 #include "analysis/compare.h"
 #include "analysis/pool_factors.h"
+#include "analysis/pool_serial.h"
 #include "util/schema.h"
 
 #define PT_POOL_MIN_DEFAULT 5
@@ -106,6 +116,9 @@ struct pt_pool_result {
 	size_t factors, factor_series; /* run factors taken out, and the series they come from */
 	double factor_eig[PT_POOL_FACTORS_MAX]; /* their eigenvalues (share: / factor_series) */
 	double effect_spread_pct; /* between the pool runs' effects; NAN when not computed */
+	struct pt_pool_serial serial; /* the correlation between runs made back to back */
+	/* n^2 over the sum of the NEW runs' correlations: as many independent runs */
+	double new_effective;
 	struct pt_pool_point *effect_pts; /* the run effect's own points, one per run */
 };
 
@@ -125,6 +138,11 @@ struct pt_pool_opts {
 	bool round_effect; /* take each round's effect out before the run statistics (pool_rounds.h) */
 	/* the run statistic of a point with repetitions: pt_pool_run_stat; 0.5 the median */
 	double trim;
+	enum pt_pool_serial_mode serial; /* auto (the default, 0): estimated from the pool */
+	double serial_rho; /* serial FIXED: the correlation at lag 1 */
+	/* each run's start and end (s since the epoch; NAN unknown), indexed by point.run */
+	const double *run_start, *run_end;
+	size_t nrun_times;
 };
 
 /*

@@ -114,7 +114,17 @@ static struct pt_pool_opts pool_opts(const struct aa_ctx *x)
 		.factors = x->o->factors,
 		.round_effect = x->o->round_effect,
 		.trim = x->o->trim,
+		.serial = x->o->serial,
+		.serial_rho = x->o->serial_rho,
 	};
+}
+
+/* The runs' times, for the serial correlation: those of the data loaded. */
+static void with_times(struct pt_pool_opts *po, const struct pt_pool_data *d)
+{
+	po->run_start = d->start;
+	po->run_end = d->end;
+	po->nrun_times = d->runs;
 }
 
 static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct pt_pool_data *d,
@@ -128,6 +138,7 @@ static enum pt_history_err judge(struct aa_ctx *x, size_t lo, size_t hi, struct 
 	e = pt_pool_load_roles(x->h, x->o->tag, x->o->suite, role_of, &r, d, err, errlen);
 	if (e)
 		return e;
+	with_times(&po, d);
 	if (pt_pool_compare(d->pts, d->n, d->pool_runs, d->new_runs, &po, res)) {
 		pt_pool_data_free(d);
 		pt_errf(err, errlen, "out of memory");
@@ -175,6 +186,7 @@ static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_poo
 	bool hit = false, oom = !pts || !copies;
 	size_t i;
 
+	with_times(&po, d);
 	for (i = 0; !oom && i < d->n; i++) {
 		pts[i] = d->pts[i];
 		if (pts[i].is_new && same_series(&pts[i], w->key))
@@ -210,9 +222,11 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 	fprintf(x->o->out,
 		"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
 		"factors: %zu; run effect split: %s; round effect taken out of %zu runs; "
-		"trim %g):\n",
+		"trim %g; serial correlation at lag 1 %.2f, 2 %.2f, 3 %.2f: the NEW runs count "
+		"as %.2f):\n",
 		x->o->inject_pct, hi - x->o->pool, res.factors, res.split_kernel ? "yes" : "no",
-		res.round_runs, x->o->trim);
+		res.round_runs, x->o->trim, res.serial.rho[1], res.serial.rho[2], res.serial.rho[3],
+		res.new_effective);
 	for (i = 0; i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;

@@ -26,6 +26,8 @@ struct pt_pool_aa_opts {
 	int factors; /* as compare --factors; -1 auto */
 	bool round_effect; /* as compare --round-effect */
 	double trim; /* as compare --trim */
+	enum pt_pool_serial_mode serial; /* as compare --serial */
+	double serial_rho;
 	FILE *out; /* the report, line by line */
 };
 

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include "util/dvec.h"
 #include "util/errf.h"
 #include "util/stats.h"
+#include "util/utctime.h"
 
 /* A run's repetitions of one series, kept for the round effect (pool_rounds.h). */
 struct reps_in {
@@ -79,6 +81,32 @@ static int add_point(struct pt_pool_data *d, const char *const key[5], enum pt_b
 	return in && in->n ? keep_reps(p, in) : 0;
 }
 
+/* Run run's start and end from its UTC timestamps (either unreadable: NAN). 0, or -1 out of memory. */
+static int set_times(struct pt_pool_data *d, unsigned run, const char *start, const char *end)
+{
+	if (run >= d->times_cap) {
+		size_t cap = d->times_cap ? 2 * d->times_cap : 64, i;
+		double *ns, *ne;
+
+		while (cap <= run)
+			cap *= 2;
+		ns = realloc(d->start, cap * sizeof(*ns));
+		if (!ns)
+			return -1;
+		d->start = ns;
+		ne = realloc(d->end, cap * sizeof(*ne));
+		if (!ne)
+			return -1;
+		d->end = ne;
+		for (i = d->times_cap; i < cap; i++)
+			d->start[i] = d->end[i] = NAN;
+		d->times_cap = cap;
+	}
+	if (pt_utc_parse(start, &d->start[run]) || pt_utc_parse(end, &d->end[run]))
+		d->start[run] = d->end[run] = NAN;
+	return 0;
+}
+
 static double median_of(double *v, size_t n)
 {
 	pt_sort_doubles(v, n);
@@ -107,6 +135,8 @@ int pt_pool_add_new(struct pt_pool_data *d, const struct pt_rundir *r)
 		if (ret)
 			return -1;
 	}
+	if (set_times(d, d->runs, r->meta.started_utc, r->meta.finished_utc))
+		return -1;
 	d->new_runs++;
 	d->runs++;
 	return 0;
@@ -178,7 +208,8 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 				       void *ctx, struct pt_pool_data *d, char *err, size_t errlen)
 {
 	static const char sql[] =
-		"SELECT rows.run_id, workload, cs, params, metric, unit, better, value, rep"
+		"SELECT rows.run_id, workload, cs, params, metric, unit, better, value, rep,"
+		" runs.started_utc, runs.finished_utc"
 		" FROM rows JOIN runs ON runs.id = rows.run_id"
 		" WHERE (?1 IS NULL OR runs.tag = ?1) AND (?2 IS NULL OR runs.suite = ?2)"
 		" ORDER BY rows.run_id, workload, cs, params, metric";
@@ -213,8 +244,11 @@ enum pt_history_err pt_pool_load_roles(struct pt_history *h, const char *tag, co
 				d->new_runs++;
 			else if (new_run)
 				d->pool_runs++;
-			if (new_run)
+			if (new_run) {
 				g.run = d->runs++;
+				fail = fail || set_times(d, g.run, pt_hist_text(st, 9),
+							 pt_hist_text(st, 10));
+			}
 			g.is_new = r == PT_POOL_NEW;
 			g.interleaved = interleaved;
 			pt_hist_series_start(&g.k, st);
@@ -258,5 +292,7 @@ void pt_pool_data_free(struct pt_pool_data *d)
 	}
 	pt_strpool_free(&d->strs);
 	free(d->pts);
+	free(d->start);
+	free(d->end);
 	memset(d, 0, sizeof(*d));
 }

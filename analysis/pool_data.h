@@ -20,6 +20,9 @@ struct pt_pool_data {
 	struct pt_strpool strs; /* owned copies the points borrow */
 	size_t pool_runs, new_runs;
 	unsigned runs; /* runs numbered so far: each point's run */
+	/* each run's start and end, s since the epoch (NAN: not recorded), runs of them */
+	double *start, *end;
+	size_t times_cap;
 };
 
 /*

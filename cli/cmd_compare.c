@@ -70,6 +70,11 @@ static void usage(FILE *f)
 		"  --trim F           each run's statistic of a series: the mean of its\n"
 		"                     log repetitions with the fraction F cut from each\n"
 		"                     end (0-0.5; 0.5: the median; default %g)\n"
+		"  --serial auto|off|R  runs made back to back are correlated: auto\n"
+		"                     (default) estimates the correlation at each lag\n"
+		"                     from the pool's runs made back to back and widens\n"
+		"                     the test by it; off: runs independent; R: lag-1\n"
+		"                     correlation R, lag j R^j (docs/compare.md)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -117,6 +122,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "factors", required_argument, NULL, 'K' },
 		{ "round-effect", required_argument, NULL, 'U' },
 		{ "trim", required_argument, NULL, 'X' },
+		{ "serial", required_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -193,6 +199,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				return PT_EXIT_USAGE;
 			a->trim_given = true;
 			break;
+		case 'L':
+			if (pt_serial_option("compare", optarg, &a->serial, &a->serial_rho))
+				return PT_EXIT_USAGE;
+			a->serial_given = true;
+			break;
 		case 'K':
 			if (pt_factors_option("compare", optarg, &a->factors))
 				return PT_EXIT_USAGE;
@@ -228,7 +239,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
-	if (a->run_effect_given || a->factors_given || a->round_effect_given || a->trim_given)
+	if (a->run_effect_given || a->factors_given || a->round_effect_given || a->trim_given ||
+	    a->serial_given)
 		return pt_usage_error("compare",
 				      "%s needs --baseline-db (two runs have "
 				      "no run or round effect to take out, and are "
@@ -236,7 +248,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				      a->run_effect_given     ? "--run-effect"
 				      : a->factors_given      ? "--factors"
 				      : a->round_effect_given ? "--round-effect"
-							      : "--trim");
+				      : a->trim_given	      ? "--trim"
+							      : "--serial");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

@@ -44,8 +44,8 @@ static void usage(FILE *f)
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
 		"  --run-effect on|off|split, --factors auto|N, --round-effect on|off,\n"
-		"  --trim F\n"
-		"                   aa: as compare's (default on, 0, on, %g)\n"
+		"  --trim F, --serial auto|off|R\n"
+		"                   aa: as compare's (default on, 0, on, %g, auto)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -118,6 +118,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "factors", required_argument, NULL, 'K' },
 		{ "round-effect", required_argument, NULL, 'U' },
 		{ "trim", required_argument, NULL, 'X' },
+		{ "serial", required_argument, NULL, 'L' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, i;
@@ -125,7 +126,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if (!a->aa_only && c > 0 && strchr("PNIaTRUXK", c))
+		if (!a->aa_only && c > 0 && strchr("PNIaTRUXKL", c))
 			for (i = 0; longopts[i].name; i++)
 				if (longopts[i].val == c)
 					a->aa_only = longopts[i].name;
@@ -175,6 +176,10 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 			break;
 		case 'K':
 			if (pt_factors_option("history", optarg, &a->aa.factors))
+				return PT_EXIT_USAGE;
+			break;
+		case 'L':
+			if (pt_serial_option("history", optarg, &a->aa.serial, &a->aa.serial_rho))
 				return PT_EXIT_USAGE;
 			break;
 		case 'h':

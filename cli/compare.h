@@ -32,6 +32,9 @@ struct compare_args {
 	bool round_effect_given;
 	double trim; /* --trim: the run statistic (analysis/pool_rounds.h) */
 	bool trim_given;
+	enum pt_pool_serial_mode serial; /* --serial (analysis/pool_serial.h) */
+	double serial_rho;
+	bool serial_given;
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

@@ -39,6 +39,36 @@ static bool new_primary(const void *ctx, const char *workload, const char *cs, c
 	return false;
 }
 
+/* What the test took of the correlation between runs made back to back (pool_serial.h). */
+static void serial_text(FILE *f, const struct pt_pool_result *r)
+{
+	const struct pt_pool_serial *s = &r->serial;
+
+	if (s->mode == PT_POOL_SERIAL_OFF) {
+		fprintf(f, "Runs taken as independent (--serial off).\n");
+		return;
+	}
+	if (s->mode == PT_POOL_SERIAL_AUTO && !s->pairs[1])
+		fprintf(f,
+			"Serial correlation: no two pool runs were made back to back (within "
+			"%.0f s), none estimated: runs taken as independent.\n",
+			PT_POOL_SERIAL_GAP_S);
+	else if (s->mode == PT_POOL_SERIAL_AUTO)
+		fprintf(f,
+			"Serial correlation between runs made back to back, from %zu pairs of pool "
+			"runs over %zu series: lag 1 %.2f, lag 2 %.2f, lag 3 %.2f (--serial off: "
+			"runs independent).\n",
+			s->pairs[1] / (s->series ? s->series : 1), s->series, s->rho[1], s->rho[2],
+			s->rho[3]);
+	else
+		fprintf(f,
+			"Serial correlation given (--serial): lag 1 %.2f, lag 2 %.2f, lag 3 %.2f.\n",
+			s->rho[1], s->rho[2], s->rho[3]);
+	if (s->mode != PT_POOL_SERIAL_OFF && r->new_runs > 1)
+		fprintf(f, "The %zu NEW runs count as %.2f independent ones.\n", r->new_runs,
+			r->new_effective);
+}
+
 static void print_text(const struct pool_ctx *x, FILE *f)
 {
 	const struct pt_pool_result *r = &x->res;
@@ -115,6 +145,25 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			100 * x->a->trim, x->a->trim);
 	else
 		fprintf(f, "Run statistic: each run's median (--trim %g).\n", x->a->trim);
+	serial_text(f, r);
+}
+
+static void json_serial(struct pt_json *j, const struct pt_pool_result *r)
+{
+	static const char *const modes[] = { "auto", "off", "given" };
+	size_t lag;
+
+	pt_json_str(j, "serial", modes[r->serial.mode]);
+	pt_json_arr_begin(j, "serial_rho");
+	for (lag = 1; lag <= PT_POOL_SERIAL_LAGS; lag++)
+		pt_json_num(j, NULL, r->serial.rho[lag]);
+	pt_json_arr_end(j);
+	pt_json_arr_begin(j, "serial_pairs");
+	for (lag = 1; lag <= PT_POOL_SERIAL_LAGS; lag++)
+		pt_json_uint(j, NULL, r->serial.pairs[lag]);
+	pt_json_arr_end(j);
+	pt_json_uint(j, "serial_series", r->serial.series);
+	pt_json_num(j, "new_runs_effective", r->new_effective);
 }
 
 static void json_row(struct pt_json *j, const struct pt_pool_row *w)
@@ -193,6 +242,7 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_bool(&j, "round_effect", x->a->round_effect);
 	pt_json_uint(&j, "round_effect_runs", r->round_runs);
 	pt_json_num(&j, "trim", x->a->trim);
+	json_serial(&j, r);
 	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
 	pt_json_obj_end(&j);
 	pt_json_arr_begin(&j, "series");
@@ -280,6 +330,11 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.factors = x->a->factors,
 		.round_effect = x->a->round_effect,
 		.trim = x->a->trim,
+		.serial = x->a->serial,
+		.serial_rho = x->a->serial_rho,
+		.run_start = d->start,
+		.run_end = d->end,
+		.nrun_times = d->runs,
 	};
 	int i, any = 0;
 

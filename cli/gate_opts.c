@@ -55,6 +55,28 @@ int pt_trim_option(const char *cmd, const char *arg, double *out)
 	return 0;
 }
 
+int pt_serial_option(const char *cmd, const char *arg, enum pt_pool_serial_mode *mode, double *rho)
+{
+	char *end;
+	double x;
+
+	*rho = 0;
+	if (!strcmp(arg, "auto") || !strcmp(arg, "off")) {
+		*mode = !strcmp(arg, "auto") ? PT_POOL_SERIAL_AUTO : PT_POOL_SERIAL_OFF;
+		return 0;
+	}
+	errno = 0;
+	x = strtod(arg, &end);
+	if (end == arg || *end || errno || !(x >= 0 && x <= PT_POOL_SERIAL_MAX_RHO))
+		return pt_usage_error(cmd,
+				      "--serial '%s': expected auto, off or a lag-1 correlation "
+				      "from 0 to %g",
+				      arg, PT_POOL_SERIAL_MAX_RHO);
+	*mode = PT_POOL_SERIAL_FIXED;
+	*rho = x;
+	return 0;
+}
+
 int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *out)
 {
 	if (strcmp(arg, "on") && strcmp(arg, "off"))

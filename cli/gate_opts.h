@@ -7,6 +7,7 @@
 
 #include "analysis/compare.h"
 #include "analysis/pool_factors.h"
+#include "analysis/pool_serial.h"
 
 /* --alpha ('a'), --threshold ('t'), --correction ('c'): 0, or exit status 2. */
 int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *o);
@@ -17,6 +18,8 @@ int pt_factors_option(const char *cmd, const char *arg, int *out);
 int pt_trim_option(const char *cmd, const char *arg, double *out);
 /* --run-effect on|off|split into *on and *split; 0, or exit status 2. */
 int pt_run_effect_option(const char *cmd, const char *arg, bool *on, bool *split);
+/* --serial auto|off|R (0 <= R < 0.95) into *mode and *rho; 0, or exit status 2. */
+int pt_serial_option(const char *cmd, const char *arg, enum pt_pool_serial_mode *mode, double *rho);
 /* --NAME on|off into *out; PT_EXIT_USAGE with a message naming NAME otherwise. */
 int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *out);
 

@@ -8,7 +8,8 @@
 # with one primary metric 10% slower fail and name it, a pool below
 # --pool-min is exit 2, NEW runs already in the history are left out of the
 # pool, and the JSON carries each series' smallest detectable change. A
-# drift shared by the whole run is taken out (--run-effect) and gated itself.
+# drift shared by the whole run is taken out (--run-effect) and gated itself,
+# and runs made back to back count as fewer independent ones (--serial).
 set -uo pipefail
 
 fail() {
@@ -296,5 +297,75 @@ expect_rc 2 "$PTBENCH" compare --baseline-db "$sdb" --run-effect halves "$tmp/ss
 grep -q -- "--run-effect must be on, off or split, not 'halves'" "$tmp/err" ||
 	fail "no message for --run-effect halves: $(cat "$tmp/err")"
 expect_rc 2 "$PTBENCH" compare --run-effect split "$tmp/ssame1" "$tmp/ssame2"
+
+# Runs made back to back share the host's state: ten pool runs and three
+# NEW ones 75 s apart whose drift is an AR(1) process (lag-1 correlation
+# 0.8). The correlation is estimated from the pool and the three NEW runs
+# count as fewer than three; --serial off takes them as independent, a
+# given correlation is used as given, and a bad one is exit 2.
+make_serial() { # DIR SEED INDEX
+	python3 - "$@" <<'PY'
+import csv, json, math, os, random, sys, time
+out, seed, idx = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed)
+os.makedirs(out)
+# the drift of run idx: every run's state follows from the one before (phi 0.8)
+state, walk = 0.0, random.Random(7)
+for i in range(idx + 1):
+    state = 0.8 * state + 0.6 * walk.gauss(0, 0.04)
+cases = ["c%d" % i for i in range(6)]
+with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
+    for k, c in enumerate(cases):
+        for rep in range(10):
+            v = 1000.0 * (k + 1) * math.exp(state * (1 + 0.3 * k) + rng.gauss(0, 0.01))
+            w.writerow(["fault", c, "size=1", rep, "ns_per_fault", "%.9g" % v, "ns", "lower"])
+t0 = 1796515668 + 75 * idx
+utc = lambda t: time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
+meta = {"schema_version": 1,
+        "run": {"id": "serial-%d" % idx, "suite": "ci", "tag": "r", "reps": 10,
+                "started_utc": utc(t0), "finished_utc": utc(t0 + 70)},
+        "cases": [{"workload": "fault", "case": c, "params": "size=1", "status": "ok",
+                   "primary_metric": "ns_per_fault"} for c in cases]}
+json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+PY
+}
+rdb=$tmp/serial.sqlite
+for i in $(seq 0 12); do
+	make_serial "$tmp/ser$i" $((500 + i)) "$i"
+done
+"$PTBENCH" history add "$tmp"/ser{0,1,2,3,4,5,6,7,8,9} --db "$rdb" >/dev/null 2>&1 ||
+	fail "history add failed"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$rdb" --baseline-tag r --run-effect off \
+	--format json "$tmp"/ser{10,11,12}
+python3 - "$tmp/out" <<'PY' || fail "the serial correlation is not in the JSON"
+import json, sys
+d = json.load(open(sys.argv[1]))["summary"]
+assert d["serial"] == "auto", d
+assert d["serial_series"] == 6 and d["serial_pairs"][0] == 6 * 9, d
+assert d["serial_rho"][0] > 0.2, d["serial_rho"]
+assert 1 <= d["new_runs_effective"] < 3, d["new_runs_effective"]
+PY
+expect_rc 0 "$PTBENCH" compare --baseline-db "$rdb" --baseline-tag r --run-effect off \
+	"$tmp"/ser{10,11,12}
+grep -q '^Serial correlation between runs made back to back, from 9 pairs of pool runs over 6 series' \
+	"$tmp/out" || fail "the text does not give the serial correlation: $(cat "$tmp/out")"
+grep -q '^The 3 NEW runs count as' "$tmp/out" || fail "no effective NEW runs: $(cat "$tmp/out")"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$rdb" --baseline-tag r --run-effect off \
+	--serial off --format json "$tmp"/ser{10,11,12}
+grep -q '"new_runs_effective": 3' "$tmp/out" || fail "--serial off still counts fewer NEW runs"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$rdb" --baseline-tag r --run-effect off \
+	--serial 0.5 --format json "$tmp"/ser{10,11,12}
+grep -q '"serial": "given"' "$tmp/out" || fail "--serial 0.5 is not given"
+# 3 runs, lags 1 (twice) and 2: 9 / (3 + 2 (0.5 + 0.5 + 0.25)) = 1.636
+grep -q '"new_runs_effective": 1.636' "$tmp/out" || fail "--serial 0.5: 3 runs count as 1.636"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$rdb" --serial 1.5 "$tmp/ser10"
+grep -q -- "--serial '1.5': expected auto, off or a lag-1 correlation from 0 to 0.95" "$tmp/err" ||
+	fail "no message for --serial 1.5: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$rdb" --serial sometimes "$tmp/ser10"
+expect_rc 2 "$PTBENCH" compare --serial 0.2 "$tmp/ser10" "$tmp/ser11"
+grep -q -- "--serial needs --baseline-db" "$tmp/err" || fail "no message for --serial alone"
+expect_rc 2 "$PTBENCH" history aa --db "$rdb" --tag r --serial -0.1
 
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
