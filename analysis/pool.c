@@ -676,7 +676,7 @@ static void residuals(const struct pt_pool_point *g, size_t len, const struct ef
 
 	if (ef && fit_series(g, len, ef, ref_index(ef, &g[0]), &f)) {
 		for (i = 0; i < len; i++) {
-			if (g[i].is_new)
+			if (g[i].is_new || !(g[i].stat > 0))
 				continue;
 			x[0] = 1;
 			covariates(ef, &g[i], ref_index(ef, &g[0]), x + 1, &own);

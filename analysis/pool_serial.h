@@ -3,7 +3,7 @@
  * Serial correlation between runs made back to back (pool.h). On a shared
  * host the state that slows a run can last longer than the run: on this
  * project's PVM guest the residuals of consecutive ci runs (about 75 s
- * each, after the round and run effects) correlated at 0.25 at lag 1, 0.15
+ * each, after a run effect) correlated at 0.25 at lag 1, 0.15
  * at lag 2 and 0.13 at lag 3 (median over the 45 timed primary series of 70
  * runs), where the same runs shuffled gave -0.07 to 0.05
  * (results/gate-serial/NOTES.md). A CI job makes its NEW runs back to back,
