@@ -277,9 +277,7 @@ static bool row_moments(struct pt_pool_row *w, const struct pt_pool_point *g, si
 			      : NAN;
 	if (w->pool_sd < 1e-12 * fmax(1, fabs(w->pool_mean)))
 		w->pool_sd = 0; /* a deterministic metric: round-off is not spread */
-	w->se = w->pool_sd *
-		sqrt(1.0 / (double)(w->n ? w->n : 1) + 1.0 / (double)(w->k ? w->k : 1));
-	w->df = (double)w->k - 1;
+	w->df = (double)w->k - 1; /* the standard error is row_fill's, with the serial terms */
 	return true;
 }
 
@@ -670,16 +668,16 @@ static void residuals(const struct pt_pool_point *g, size_t len, const struct ef
 		      double *e)
 {
 	double x[PT_POOL_FACTORS_MAX + 1], mean = 0;
-	size_t i, a, k = 0;
+	size_t i, a, k = 0, j = ef ? ref_index(ef, &g[0]) : 0;
 	struct fit f;
 	bool own;
 
-	if (ef && fit_series(g, len, ef, ref_index(ef, &g[0]), &f)) {
+	if (ef && fit_series(g, len, ef, j, &f)) {
 		for (i = 0; i < len; i++) {
 			if (g[i].is_new || !(g[i].stat > 0))
 				continue;
 			x[0] = 1;
-			covariates(ef, &g[i], ref_index(ef, &g[0]), x + 1, &own);
+			covariates(ef, &g[i], j, x + 1, &own);
 			e[g[i].run] = log(g[i].stat);
 			for (a = 0; a < f.s.p; a++)
 				e[g[i].run] -= f.beta[a] * x[a];

@@ -101,6 +101,8 @@ void pt_pool_serial_estimate(struct pt_pool_serial *s, const double *res, size_t
 	size_t j, i, lag;
 
 	pt_pool_serial_set(s, PT_POOL_SERIAL_AUTO, 0);
+	for (i = 0; i + 1 < c->n; i++)
+		s->run_pairs += chained(c, i, 1);
 	for (j = 0; j < nser; j++) {
 		const double *e = res + j * nrun;
 		double mean = 0, var = 0;

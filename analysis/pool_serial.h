@@ -41,6 +41,7 @@ struct pt_pool_serial {
 	double rho[PT_POOL_SERIAL_LAGS + 1]; /* the correlation at lag j; rho[0] = 1 */
 	size_t pairs[PT_POOL_SERIAL_LAGS + 1]; /* auto: the products pooled at lag j */
 	size_t series; /* auto: the series pooled */
+	size_t run_pairs; /* auto: the pool's pairs of runs made one right after the other */
 };
 
 /* One side's runs in time order; b2b[i]: run[i] was made back to back after run[i - 1]. */

@@ -48,7 +48,7 @@ static void serial_text(FILE *f, const struct pt_pool_result *r)
 		fprintf(f, "Runs taken as independent (--serial off).\n");
 		return;
 	}
-	if (s->mode == PT_POOL_SERIAL_AUTO && !s->pairs[1])
+	if (s->mode == PT_POOL_SERIAL_AUTO && !s->run_pairs)
 		fprintf(f,
 			"Serial correlation: no two pool runs were made back to back (within "
 			"%.0f s), none estimated: runs taken as independent.\n",
@@ -58,8 +58,7 @@ static void serial_text(FILE *f, const struct pt_pool_result *r)
 			"Serial correlation between runs made back to back, from %zu pairs of pool "
 			"runs over %zu series: lag 1 %.2f, lag 2 %.2f, lag 3 %.2f (--serial off: "
 			"runs independent).\n",
-			s->pairs[1] / (s->series ? s->series : 1), s->series, s->rho[1], s->rho[2],
-			s->rho[3]);
+			s->run_pairs, s->series, s->rho[1], s->rho[2], s->rho[3]);
 	else
 		fprintf(f,
 			"Serial correlation given (--serial): lag 1 %.2f, lag 2 %.2f, lag 3 %.2f.\n",
@@ -163,6 +162,7 @@ static void json_serial(struct pt_json *j, const struct pt_pool_result *r)
 		pt_json_uint(j, NULL, r->serial.pairs[lag]);
 	pt_json_arr_end(j);
 	pt_json_uint(j, "serial_series", r->serial.series);
+	pt_json_uint(j, "serial_run_pairs", r->serial.run_pairs);
 	pt_json_num(j, "new_runs_effective", r->new_effective);
 }
 

@@ -22,7 +22,7 @@ static const struct pt_command commands[] = {
 	{ "compare", cmd_compare, "compare two runs; exit 1 on a significant regression" },
 	{ "summary", cmd_summary, "per-series medians and intervals of a run, as JSON or CSV" },
 	{ "export", cmd_export, "a run as lava-test-case lines for a LAVA test shell" },
-	{ "history", cmd_history, "keep runs in a SQLite history: add, list, show, export" },
+	{ "history", cmd_history, "keep runs in a SQLite history: add, list, show, export, aa" },
 	{ "calibrate", cmd_calibrate, "measure the gate's A/A false-positive rate" },
 	{ "report", cmd_report, "REPORT.md and figures for one or two runs; --db: a fleet" },
 };

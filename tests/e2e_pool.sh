@@ -344,6 +344,7 @@ import json, sys
 d = json.load(open(sys.argv[1]))["summary"]
 assert d["serial"] == "auto", d
 assert d["serial_series"] == 6 and d["serial_pairs"][0] == 6 * 9, d
+assert d["serial_run_pairs"] == 9, d
 assert d["serial_rho"][0] > 0.2, d["serial_rho"]
 assert 1 <= d["new_runs_effective"] < 3, d["new_runs_effective"]
 PY

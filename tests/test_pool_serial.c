@@ -151,6 +151,7 @@ static void test_estimate(void **state)
 		judge(PT_POOL_SERIAL_AUTO, true, false, &r);
 		assert_int_equal(r.serial.series, NS);
 		assert_int_equal(r.serial.pairs[1], NS * (NPOOL - 1));
+		assert_int_equal(r.serial.run_pairs, NPOOL - 1);
 		rho1 += r.serial.rho[1] / 20;
 		rho2 += r.serial.rho[2] / 20;
 		pt_pool_result_free(&r);
@@ -167,6 +168,7 @@ static void test_estimate(void **state)
 	build(&x, 0.5, 3600);
 	judge(PT_POOL_SERIAL_AUTO, true, false, &r);
 	assert_int_equal(r.serial.pairs[1], 0);
+	assert_int_equal(r.serial.run_pairs, 0);
 	assert_true(r.serial.rho[1] == 0);
 	assert_true(r.new_effective == NNEW);
 	pt_pool_result_free(&r);
