@@ -190,6 +190,27 @@ static void join_args(int argc, char **argv, char *buf, size_t len)
 		used += (size_t)snprintf(buf + used, len - used, " %s", argv[i]);
 }
 
+/*
+ * The main thread's CPU: fixed (the last one unless --cpu N), or picked
+ * each round (--cpu pick, harness/cpupick.h). The first binding is made
+ * either way, for what runs before the rounds.
+ */
+static int pin_main(struct pt_run *run, const struct run_opts *o)
+{
+	static struct pt_cpu_pick pick;
+
+	if (o->cpu == RUN_CPU_PICK) {
+		if (!pt_cpu_pick_init(&pick))
+			run->pick = &pick;
+		else
+			fprintf(stderr, "ptbench run: --cpu pick: fewer than 2 CPUs to pick from; "
+					"pinned to the last\n");
+	}
+	if (pt_pin_thread(o->cpu >= 0 ? o->cpu : -1, &run->binding) == -2)
+		return pt_usage_error("run", "--cpu %d: %s", o->cpu, run->binding.err);
+	return 0;
+}
+
 static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t outlen)
 {
 	const struct pt_workload *sel[MAX_LIST];
@@ -212,8 +233,9 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 	ret = check_explicit_guard(run);
 	if (ret)
 		return ret;
-	if (pt_pin_thread(o->cpu, &run->binding) == -2)
-		return pt_usage_error("run", "--cpu %d: %s", o->cpu, run->binding.err);
+	ret = pin_main(run, o);
+	if (ret)
+		return ret;
 	pt_page_reporting_pause(o->keep_page_reporting, run->page_reporting,
 				sizeof(run->page_reporting));
 	if (pt_run_warm_guest(run, o->warm_guest ? o->warm_guest : "auto", outbuf, outlen))
@@ -330,7 +352,7 @@ int cmd_run(int argc, char **argv)
 			      .reps = 10,
 			      .warmup = 1,
 			      .budget_s = -1,
-			      .cpu = -1,
+			      .cpu = RUN_CPU_LAST,
 			      .mem_frac = 0.5,
 			      .profile_period_ns = PT_PROFILE_PERIOD_DEFAULT_NS,
 			      .lock_wait = PT_KNOB_LOCK_WAIT_S };
@@ -387,14 +409,18 @@ int cmd_run(int argc, char **argv)
 		"reporting %s, %s\n",
 		run.nresults, run.reps, budget, run.warmup,
 		run.interleave ? "interleaved" : "sequential",
-		run.binding.ok ? run.binding.cpuset : "nothing", run.page_reporting,
-		run.regime.text);
+		run.pick	 ? "the fastest CPU each round"
+		: run.binding.ok ? run.binding.cpuset
+				 : "nothing",
+		run.page_reporting, run.regime.text);
 	failed = pt_run_cases(&run);
 	pt_cleanup_dir(NULL);
 	pt_knob_restore_all();
 	ret = finish(&run, failed);
 	pt_counters_close(run.ctr);
 	pt_profile_free(run.prof);
+	if (run.pick)
+		pt_cpu_pick_free(run.pick);
 	free(run.results);
 	return ret;
 }

@@ -17,7 +17,8 @@ struct run_opts {
 	const char *out;
 	const char *tag;
 	const char *warm_guest; /* "auto", "off" or a size */
-	int reps, warmup, cpu, lock_wait;
+	int reps, warmup, lock_wait;
+	int cpu; /* >= 0 fixed, or RUN_CPU_* */
 	/* --budget: the run's seconds, 0 none; -1 not given (quick's default, below) */
 	double budget_s;
 	bool reps_given;
@@ -30,6 +31,10 @@ struct run_opts {
 	bool keep_page_reporting;
 	bool no_profile;
 };
+
+/* --cpu's choices besides a number: last (the default) and pick */
+#define RUN_CPU_LAST (-1)
+#define RUN_CPU_PICK (-2)
 
 /* the quick suite's budget when neither --reps nor --budget is given */
 #define RUN_QUICK_BUDGET_S 180

@@ -31,7 +31,11 @@ static void run_usage(FILE *f)
 		"  --sequential        all repetitions of a case before the next case\n"
 		"                      (default: interleaved, round r runs repetition r of\n"
 		"                      every case, so host noise does not hit one case)\n"
-		"  --cpu N             pin to CPU N (OS numbering); default: the last CPU\n"
+		"  --cpu N|last|pick   pin to CPU N (OS numbering), to the last CPU (the\n"
+		"                      default), or each round to the one of the last 4\n"
+		"                      whose 4K faults are fastest just before it: a\n"
+		"                      guest's vCPUs have slow stretches of their own\n"
+		"                      (docs/run.md)\n"
 		"  --events LIST       counters, comma-separated libpfm4 names (default: the\n"
 		"                      software events plus this CPU's TLB/walk events)\n"
 		"  --max-mem SIZE      largest working set / region (quick, ci: 1G; full: 4G)\n"
@@ -203,9 +207,14 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 					optarg);
 			break;
 		case 'c':
-			if (pt_parse_int(optarg, 0, INT_MAX, &o->cpu))
-				return pt_usage_error("run", "--cpu needs a CPU number, not '%s'",
-						      optarg);
+			if (!strcmp(optarg, "pick"))
+				o->cpu = RUN_CPU_PICK;
+			else if (!strcmp(optarg, "last"))
+				o->cpu = RUN_CPU_LAST;
+			else if (pt_parse_int(optarg, 0, INT_MAX, &o->cpu))
+				return pt_usage_error(
+					"run", "--cpu needs a CPU number, last or pick, not '%s'",
+					optarg);
 			break;
 		case 'm':
 			if (pt_size_parse(optarg, &o->max_mem) || !o->max_mem)

@@ -7,6 +7,8 @@
 #include "harness/pin.h"
 
 static hwloc_topology_t topo;
+/* The logical index of the PU the last pt_pin_thread bound: tasks start there. */
+static unsigned bound_pu;
 
 static int topology(void)
 {
@@ -71,6 +73,7 @@ int pt_pin_thread(int cpu, struct pt_binding *b)
 		return -1;
 	}
 	b->ok = true;
+	bound_pu = pu->logical_index;
 	read_back(b);
 	return 0;
 }
@@ -82,7 +85,7 @@ int pt_pin_thread_nth(int n)
 
 	if (npu <= 0)
 		return -1;
-	pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, (unsigned)(n % npu));
+	pu = hwloc_get_obj_by_type(topo, HWLOC_OBJ_PU, (bound_pu + (unsigned)n) % (unsigned)npu);
 	if (!pu)
 		return -1;
 	return hwloc_set_cpubind(topo, pu->cpuset, HWLOC_CPUBIND_THREAD);

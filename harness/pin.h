@@ -16,7 +16,10 @@ struct pt_binding {
 int pt_pu_count(void);
 /* Bind the calling thread to one PU; cpu < 0 picks the last PU. */
 int pt_pin_thread(int cpu, struct pt_binding *b);
-/* Bind to the n-th PU of the machine (used for per-task pinning). */
+/*
+ * Bind task n of a case: the n-th PU from the one pt_pin_thread last bound
+ * (task 0 shares the main thread's CPU, which --cpu pick may move each round).
+ */
 int pt_pin_thread_nth(int n);
 
 #endif

@@ -352,6 +352,8 @@ static void run_round(struct pt_run *run, int rep, bool warmup)
 	int rounds, done;
 	size_t i;
 
+	if (run->pick)
+		pt_cpu_pick_round(run->pick, &run->binding);
 	for (i = 0; i < run->nresults; i++)
 		if (run->results[i].status == PT_CASE_OK)
 			case_rep(run, i, rep, warmup);
@@ -405,8 +407,11 @@ int pt_run_cases(struct pt_run *run)
 			pt_run_checkpoint(run);
 	}
 	for (i = 0; i < run->nresults; i++) {
-		if (!run->interleave && !run->write_err && !guard_refuses(run, &run->results[i]))
+		if (!run->interleave && !run->write_err && !guard_refuses(run, &run->results[i])) {
+			if (run->pick) /* sequential: one pick per case */
+				pt_cpu_pick_round(run->pick, &run->binding);
 			run_case(run, i);
+		}
 		progress_done(run, i);
 		failed += run->results[i].status == PT_CASE_FAILED;
 	}
@@ -527,6 +532,9 @@ static void json_timer_pinning(struct pt_json *j, const struct pt_run *run)
 	pt_json_bool(j, "ok", run->binding.ok);
 	pt_json_str(j, "cpuset", run->binding.cpuset);
 	pt_json_str(j, "error", run->binding.err[0] ? run->binding.err : NULL);
+	pt_json_str(j, "mode", run->pick ? "pick" : "fixed");
+	if (run->pick)
+		pt_cpu_pick_json(j, run->pick);
 	pt_json_obj_end(j);
 }
 

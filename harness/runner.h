@@ -9,6 +9,7 @@
 #include "harness/case.h"
 #include "harness/counters.h"
 #include "harness/env.h"
+#include "harness/cpupick.h"
 #include "harness/pin.h"
 #include "harness/profile.h"
 #include "harness/sink.h"
@@ -61,6 +62,7 @@ struct pt_run {
 	/* the sampling profiler; profiled repetitions run when it is usable */
 	struct pt_profile *prof;
 	struct pt_binding binding;
+	struct pt_cpu_pick *pick; /* --cpu pick: the CPU chosen before each round; NULL fixed */
 	struct pt_regime regime;
 	struct pt_sink *sink;
 	struct pt_case_result *results;

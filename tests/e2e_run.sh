@@ -127,6 +127,27 @@ check "unknown event: exit 2, named" bash -c "
 check "bad --max-mem: exit 2" status_is 2 "$PTBENCH" run --max-mem 12Q --out "$tmp/x"
 check "bad --cpu: exit 2" status_is 2 "$PTBENCH" run --cpu 4096 --workload tlb \
 	--case chase-4k-16K --out "$tmp/x"
+for c in bogus -3 '' 1x pickme; do
+	check "--cpu '$c': exit 2" status_is 2 "$PTBENCH" run --cpu "$c" --workload tlb \
+		--case chase-4k-16K --out "$tmp/x"
+done
+# --cpu pick: each round on one of the candidates, the fault tasks with it
+if [ "$(nproc)" -ge 2 ]; then
+	check "--cpu pick runs" status_is 0 "$PTBENCH" run --cpu pick --workload fault \
+		--case 'cow-child-4k-64M' --reps 3 --warm-guest off --no-profile --out "$tmp/pick"
+	check "--cpu pick: meta.json has each round's CPU" "$PY" -c "
+import json; p = json.load(open('$tmp/pick/meta.json'))['pinning']
+k = p['pick']
+assert p['mode'] == 'pick' and len(k['candidates']) >= 2, p
+assert len(k['rounds']) == 4 and sum(k['rounds_on']) == 4, k  # a warm-up and 3
+assert all(c in k['candidates'] for c in k['rounds']) and k['failed'] == 0, k
+assert p['cpu'] == k['rounds'][-1] and k['probe_s'] > 0, p"
+fi
+check "--cpu last: one CPU, no pick" status_is 0 "$PTBENCH" run --cpu last --workload tlb \
+	--case chase-4k-16K --reps 3 --warm-guest off --out "$tmp/last"
+check "--cpu last: fixed in meta.json" "$PY" -c "
+import json; p = json.load(open('$tmp/last/meta.json'))['pinning']
+assert p['mode'] == 'fixed' and 'pick' not in p, p"
 check "no matching case: exit 2" status_is 2 "$PTBENCH" run --workload tlb --case 'zzz*' \
 	--out "$tmp/x"
 check "guard refuses an explicit request: exit 2" status_is 2 "$PTBENCH" run --workload tlb \
