@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
-# within.py DB: per timed ci primary metric, the median over runs of the
+# within.py DB PRIMARY: per timed ci primary metric, the median over runs of the
 # spread inside one run (sd of ln of its repetitions), --cpu last against
 # --cpu pick, from the history the A/B runs were added to.
 import math
@@ -9,13 +9,8 @@ import statistics
 import sys
 
 con = sqlite3.connect(sys.argv[1])
-series = con.execute("select distinct workload, cs, metric from rows where metric like 'ns_per_%' "
-                     "and workload != 'pgtable'").fetchall()
-prim = {}
-for wl, cs, m in series:
-    prim.setdefault((wl, cs), m)  # the first ns_ metric as stored; checked against primary below
-want = [l.split() for l in open(sys.argv[2])] if len(sys.argv) > 2 else None
-keys = [(w, c, m) for w, c, m in want if w != 'pgtable'] if want else [(w, c, m) for (w, c), m in prim.items()]
+# primary.txt: "workload case metric" per line (../gate-serial/primary.txt)
+keys = [l.split() for l in open(sys.argv[2]) if l.split() and l.split()[0] != 'pgtable']
 print('%-40s %8s %8s' % ('within-run spread %', 'last', 'pick'))
 meds = {'last': [], 'pick': []}
 for wl, cs, m in keys:
