@@ -27,6 +27,7 @@ void pt_cmp_env_collect(const struct pt_rundir_meta *b, const struct pt_rundir_m
 	add(e, "hardware PMU", b->pmu, c->pmu, PT_ENV_INFO);
 	add(e, "suite", b->suite, c->suite, PT_ENV_INFO);
 	add(e, "repetitions", b->reps, c->reps, PT_ENV_INFO);
+	add(e, "pinning (--cpu)", b->pinning, c->pinning, PT_ENV_INFO);
 	add(e, "ptbench version", b->tool_version, c->tool_version, PT_ENV_INFO);
 	add(e, "host steal time, % of CPU", b->steal_pct, c->steal_pct, PT_ENV_INFO);
 	add(e, "DAMON", b->damon, c->damon, PT_ENV_INFO);

@@ -24,7 +24,7 @@ struct pt_env_field {
 	enum pt_env_kind kind;
 };
 
-#define PT_ENV_FIELDS 14
+#define PT_ENV_FIELDS 16
 
 struct pt_cmp_env {
 	struct pt_env_field f[PT_ENV_FIELDS];

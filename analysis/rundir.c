@@ -363,6 +363,7 @@ static void meta_fill(const struct pt_json_doc *p, struct pt_rundir_meta *m)
 	PICK(p, m->hypervisor, "env.virtualization.hypervisor");
 	PICK(p, m->paging, "env.virtualization.paging");
 	PICK(p, m->order, "run.order");
+	PICK(p, m->pinning, "pinning.mode");
 	PICK(p, m->steal_pct, "run.steal_pct");
 	PICK(p, m->started_utc, "run.started_utc");
 	PICK(p, m->finished_utc, "run.finished_utc");

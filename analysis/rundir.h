@@ -62,6 +62,8 @@ struct pt_rundir_meta {
 	char paging[16]; /* env.virtualization.paging: "shadow", or ""/"null" */
 	/* run.order: "interleaved" (repetition r of every case in round r) or "sequential" */
 	char order[16];
+	/* pinning.mode: "fixed" or "pick" (--cpu); "" in runs made before it, task 0 on CPU 0 */
+	char pinning[8];
 };
 
 /* A case's declared headline metric (meta.json cases[].primary_metric). */

@@ -17,7 +17,7 @@ struct pt_command {
 static const struct pt_command commands[] = {
 	{ "list", cmd_list, "list workloads, their cases and the suites" },
 	{ "run", cmd_run, "run a suite or workloads, write results.csv and meta.json" },
-	{ "model", cmd_model, "the D128 model: geometry, pgtable, walk" },
+	{ "model", cmd_model, "the D128 model: geometry, pgtable, walk, ops" },
 	{ "snapshot", cmd_snapshot, "save a process's populated pages for offline modelling" },
 	{ "compare", cmd_compare, "compare two runs; exit 1 on a significant regression" },
 	{ "summary", cmd_summary, "per-series medians and intervals of a run, as JSON or CSV" },

@@ -108,12 +108,16 @@ int pt_cpu_pick_choose(const double *ns, int ncand, int keep)
 
 static void record(struct pt_cpu_pick *p, int cpu)
 {
+	if (p->picks_lost)
+		return;
 	if (p->npicks == p->cap) {
 		size_t cap = p->cap ? 2 * p->cap : 32;
 		int *n = realloc(p->picks, cap * sizeof(*n));
 
-		if (!n)
-			return; /* the list is a record; the pick stands without it */
+		if (!n) {
+			p->picks_lost = true; /* the pick stands; meta.json says the list is gone */
+			return;
+		}
 		p->picks = n;
 		p->cap = cap;
 	}
@@ -140,40 +144,52 @@ void pt_cpu_pick_round(struct pt_cpu_pick *p, struct pt_binding *b)
 	at = pt_cpu_pick_choose(ns, p->ncand, keep);
 	if (isnan(p->ns[at]))
 		p->failed++;
-	if (p->chosen >= 0 && p->cand[at] != p->chosen)
+	if (pt_pin_thread(p->cand[at], b)) {
+		/* not bound there: the round runs where the binding reads back (-1: not one CPU) */
+		p->unpinned++;
+		at = -1;
+		for (c = 0; c < p->ncand; c++)
+			if (p->cand[c] == b->cpu)
+				at = c;
+	}
+	if (at >= 0)
+		p->rounds_on[at]++;
+	if (p->chosen >= 0 && b->cpu != p->chosen)
 		p->moves++;
-	p->chosen = p->cand[at];
-	p->rounds_on[at]++;
+	p->chosen = b->cpu;
 	record(p, p->chosen);
-	pt_pin_thread(p->chosen, b);
 	p->probe_s += (double)(pt_now_ns() - t0) / 1e9;
+}
+
+static void json_ints(struct pt_json *j, const char *key, const int *v, size_t n)
+{
+	size_t i;
+
+	pt_json_arr_begin(j, key);
+	for (i = 0; i < n; i++)
+		pt_json_int(j, NULL, v[i]);
+	pt_json_arr_end(j);
 }
 
 void pt_cpu_pick_json(struct pt_json *j, const struct pt_cpu_pick *p)
 {
-	size_t i;
 	int c;
 
 	pt_json_obj_begin(j, "pick");
-	pt_json_arr_begin(j, "candidates");
-	for (c = 0; c < p->ncand; c++)
-		pt_json_int(j, NULL, p->cand[c]);
-	pt_json_arr_end(j);
-	pt_json_arr_begin(j, "rounds_on");
-	for (c = 0; c < p->ncand; c++)
-		pt_json_int(j, NULL, p->rounds_on[c]);
-	pt_json_arr_end(j);
+	json_ints(j, "candidates", p->cand, (size_t)p->ncand);
+	json_ints(j, "rounds_on", p->rounds_on, (size_t)p->ncand);
 	pt_json_int(j, "moves", p->moves);
 	pt_json_int(j, "failed", p->failed);
+	pt_json_int(j, "unpinned", p->unpinned);
 	pt_json_num(j, "probe_s", p->probe_s);
 	pt_json_arr_begin(j, "last_probe_ns");
 	for (c = 0; c < p->ncand; c++)
 		pt_json_num(j, NULL, p->ns[c]);
 	pt_json_arr_end(j);
-	pt_json_arr_begin(j, "rounds");
-	for (i = 0; i < p->npicks; i++)
-		pt_json_int(j, NULL, p->picks[i]);
-	pt_json_arr_end(j);
+	if (p->picks_lost)
+		pt_json_null(j, "rounds");
+	else
+		json_ints(j, "rounds", p->picks, p->npicks);
 	pt_json_obj_end(j);
 }
 

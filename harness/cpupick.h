@@ -11,6 +11,7 @@
 #ifndef PTBENCH_HARNESS_CPUPICK_H
 #define PTBENCH_HARNESS_CPUPICK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "harness/pin.h"
@@ -24,13 +25,15 @@ struct pt_cpu_pick {
 	int ncand;
 	int cand[PT_PICK_MAX]; /* OS CPU numbers */
 	double ns[PT_PICK_MAX]; /* the last round's median probe, ns per fault; NAN none */
-	int chosen; /* the CPU of the last round, -1 before the first */
+	int chosen; /* the CPU of the last round as bound, -1 before the first */
 	int rounds_on[PT_PICK_MAX]; /* rounds run on each candidate */
 	int moves; /* rounds that changed CPU */
 	int failed; /* rounds whose probes all failed: the CPU was kept */
+	int unpinned; /* rounds the binding to the chosen CPU failed */
 	double probe_s; /* time spent probing */
-	int *picks; /* each round's CPU, in order */
+	int *picks; /* each round's CPU as bound, in order */
 	size_t npicks, cap;
+	bool picks_lost; /* out of memory for the list: meta.json writes null */
 };
 
 /* The candidates from the process's affinity; 0, or -1 when there are fewer than 2. */
@@ -45,7 +48,7 @@ void pt_cpu_pick_candidates(struct pt_cpu_pick *p, const int *cpus, int n);
 int pt_cpu_pick_choose(const double *ns, int ncand, int keep);
 /* Probe every candidate and bind the calling thread to the fastest; b as pt_pin_thread fills it. */
 void pt_cpu_pick_round(struct pt_cpu_pick *p, struct pt_binding *b);
-/* "pick": {candidates, rounds_on, moves, failed, probe_s, last_probe_ns, rounds} */
+/* "pick": {candidates, rounds_on, moves, failed, unpinned, probe_s, last_probe_ns, rounds} */
 void pt_cpu_pick_json(struct pt_json *j, const struct pt_cpu_pick *p);
 void pt_cpu_pick_free(struct pt_cpu_pick *p);
 

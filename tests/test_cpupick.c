@@ -79,6 +79,7 @@ static void test_round(void **state)
 	}
 	assert_int_equal(on, 2);
 	assert_int_equal(p.failed, 0);
+	assert_int_equal(p.unpinned, 0);
 	assert_true(p.probe_s > 0);
 	pt_cpu_pick_free(&p);
 	sched_setaffinity(0, sizeof(before), &before);

@@ -208,6 +208,7 @@ static void test_meta(void **state)
 			   " \"nothing\": null, \"kconfig\": {},\n"
 			   "    \"virtualization\": {\"virtualized\": true, "
 			   "\"hypervisor\": \"KVM\"}},\n"
+			   "  \"pinning\": {\"cpu\": 1, \"mode\": \"pick\"},\n"
 			   "  \"regime\": {\"arch\": \"x86_64\", \"format\": \"D64\", \"text\": "
 			   "\"x86-64 4-level\"}\n}\n";
 	struct pt_rundir_meta m;
@@ -230,6 +231,7 @@ static void test_meta(void **state)
 	assert_string_equal(m.tool_version, "0.1.0");
 	assert_string_equal(m.virtualized, "true");
 	assert_string_equal(m.hypervisor, "KVM");
+	assert_string_equal(m.pinning, "pick");
 
 	assert_int_equal(pt_meta_parse("{\"a\": 1,\n\"b\": }", "m.json", &m, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "m.json:2: invalid JSON"));
