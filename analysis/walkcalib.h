@@ -137,6 +137,8 @@ struct pt_walkcalib {
 	int recorded_virt;
 	/* meta.json recorded shadow paging (env.virtualization.paging, PVM) */
 	bool recorded_shadow;
+	/* meta.json recorded two-dimensional paging (KVM's default, assumed) */
+	bool recorded_nested;
 	/* the structures searched: the recorded environment's, or all eight */
 	bool all_structures;
 	/* the TLB sizes came from the user (--set tlb.*): no TLB size is searched */
@@ -180,8 +182,9 @@ struct pt_walkcalib_opts {
  * otherwise a run whose meta.json records a native host
  * (env.virtualization) has one stage only, one that records shadow paging
  * the three with a shadow (shadow, shadow over a 4K- or THP-backed stage
- * 2), and any other run, or any with o->all_structures, the eight (one
- * stage, shadow, four nested, two shadow-over-nested) as the hypotheses.
+ * 2), one that records nested paging the four nested without a shadow,
+ * and any other run, or any with o->all_structures, the eight (one stage,
+ * shadow, four nested, two shadow-over-nested) as the hypotheses.
  * 0, or -1 with the reason in err; c is to be freed either way.
  */
 int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,

@@ -70,6 +70,14 @@ static void print_recorded(const struct pt_rundir *run, const struct pt_walkcali
 	else if (c->recorded_shadow) /* chosen from the timings alone: does it match? */
 		printf("# recorded paging: shadow; the chosen structure %s a shadow first stage\n",
 		       c->h[c->best].cfg.shadow ? "has" : "does not have");
+	else if (c->recorded_nested && !c->all_structures)
+		printf("# recorded paging: nested (assumed from the hypervisor): the four nested "
+		       "structures without a shadow (--structures all: every structure)\n");
+	else if (c->recorded_nested)
+		printf("# recorded paging: nested (assumed); the chosen structure %s nested "
+		       "without a shadow\n",
+		       c->h[c->best].cfg.s2.format >= 0 && !c->h[c->best].cfg.shadow ? "is"
+										     : "is not");
 }
 
 static void print_hyps(const struct pt_walkcalib *c)
@@ -485,7 +493,9 @@ static void usage(void)
 	       "--config gives cache.llc.size, the only size then tried. Which structures are "
 	       "searched, --structures auto (default): what DIR/meta.json "
 	       "records, one stage on a native host, the three with a shadow "
-	       "where it records shadow paging (PVM), else all eight; all: all "
+	       "where it records shadow paging (PVM), the four nested ones "
+	       "without a shadow where it records nested paging (KVM), else "
+	       "all eight; all: all "
 	       "eight. With --stage2, --set shadow=on "
 	       "makes the first stage a shadow with 4K leaves (PVM). The TLB sizes "
 	       "(L1 32-96, L2 1024-4096 entries) are chosen the same way unless "

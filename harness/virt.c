@@ -111,10 +111,21 @@ static void dmi(struct pt_virt *v)
  * Environment", SOSP 2023): the hardware walks the host's copy, whose
  * leaves are no larger than the host's backing page.
  */
+/*
+ * KVM translates a guest in two dimensions wherever the CPU can (the
+ * kvm_amd.npt and kvm_intel.ept parameters default to on; shadow paging
+ * is its fallback for CPUs without them, Documentation/virt/kvm/x86/mmu.rst).
+ * The guest cannot read the host's parameter, so this is KVM's default
+ * assumed, and the evidence says so.
+ */
 static void paging(struct pt_virt *v)
 {
-	if (!strcmp(v->hypervisor, "PVM"))
+	if (!strcmp(v->hypervisor, "PVM")) {
 		snprintf(v->paging, sizeof(v->paging), "shadow");
+	} else if (!strcmp(v->hypervisor, "KVM") && strcmp(v->paging, "nested")) {
+		snprintf(v->paging, sizeof(v->paging), "nested");
+		note(v, "paging nested: KVM's default, assumed");
+	}
 }
 
 void pt_virt_from_klog(struct pt_virt *v, const char *log)

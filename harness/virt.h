@@ -19,7 +19,7 @@ struct pt_virt {
 	bool known; /* some evidence was readable either way */
 	bool virtualized;
 	char hypervisor[32]; /* "KVM", "Xen", "Hyper-V", ... or "" */
-	char paging[16]; /* "shadow" where the hypervisor is known to shadow the tables, or "" */
+	char paging[16]; /* "shadow" (PVM), "nested" (KVM's default, assumed), or "" */
 	char evidence[256]; /* what was seen, "; "-separated */
 };
 

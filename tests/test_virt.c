@@ -65,7 +65,12 @@ static void test_klog_pvm(void **state)
 	memset(&v, 0, sizeof(v));
 	pt_virt_from_klog(&v, "<6>[    0.000000] Hypervisor detected: KVM\n");
 	assert_string_equal(v.hypervisor, "KVM");
-	assert_string_equal(v.paging, "");
+	/* KVM's default two-dimensional paging, said to be assumed */
+	assert_string_equal(v.paging, "nested");
+	assert_non_null(strstr(v.evidence, "paging nested: KVM's default, assumed"));
+	/* detect() asks again after the kernel log: the note is not repeated */
+	pt_virt_from_klog(&v, "<6>[    0.000000] Hypervisor detected: KVM\n");
+	assert_null(strstr(strstr(v.evidence, "assumed") + 1, "assumed"));
 	memset(&v, 0, sizeof(v));
 	pt_virt_from_klog(&v, "<6>[    0.000000] Linux version 6.1\n");
 	assert_false(v.virtualized);

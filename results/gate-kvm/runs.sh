@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only
+# Identical default ci runs, tagged TAG, each added to one history, until
+# N runs or the deadline (UTC HH:MM); touch DIR/stop to end early.
+#   runs.sh DIR N DEADLINE TAG   (DIR holds ptbench, a copy of the binary)
+set -u
+dir=$1 n=$2 deadline=$3 tag=$4
+PT=$dir/ptbench out=$dir/runs db=$dir/h.sqlite
+mkdir -p "$out"
+for i in $(seq -w 1 "$n"); do
+	[ -e "$dir/stop" ] && break
+	[ "$(date -u +%H:%M)" \> "$deadline" ] && break
+	d="$out/ci-$i"
+	[ -e "$d/meta.json" ] && continue
+	echo "$(date -u +%T) run $i"
+	"$PT" run --suite ci --tag "$tag" --out "$d" >"$d.log" 2>&1 || echo "run $d failed"
+	"$PT" history add "$d" --db "$db" >>"$out/add.log" 2>&1 || echo "add $d failed"
+done
+echo "$(date -u +%T) done"
