@@ -99,24 +99,15 @@ static void dmi(struct pt_virt *v)
 #define KLOG_MAX (1u << 24)
 
 /*
- * The kernel's own word: x86 prints "Hypervisor detected: NAME" at boot.
- * It knows hypervisors whose CPUID signature is borrowed (this project's
- * PVM guests show bhyve's). Read from the kernel log, which needs
- * CAP_SYSLOG where dmesg_restrict is set and may have wrapped: absent, the
- * other evidence stands.
- */
-/*
  * PVM runs its guests on shadow page tables (Huang et al., "PVM: Efficient
  * Shadow Paging for Deploying Secure Containers in Cloud-native
  * Environment", SOSP 2023): the hardware walks the host's copy, whose
- * leaves are no larger than the host's backing page.
- */
-/*
- * KVM translates a guest in two dimensions wherever the CPU can (the
- * kvm_amd.npt and kvm_intel.ept parameters default to on; shadow paging
- * is its fallback for CPUs without them, Documentation/virt/kvm/x86/mmu.rst).
- * The guest cannot read the host's parameter, so this is KVM's default
- * assumed, and the evidence says so.
+ * leaves are no larger than the host's backing page. KVM translates a
+ * guest in two dimensions wherever the CPU can (kvm_amd.npt and
+ * kvm_intel.ept default to on, shadow paging is its fallback for CPUs
+ * without them: Documentation/virt/kvm/x86/mmu.rst; on arm64 stage 2 is
+ * always there). The guest cannot read the host's parameters, so this is
+ * KVM's default assumed, and the evidence says so.
  */
 static void paging(struct pt_virt *v)
 {
@@ -128,6 +119,13 @@ static void paging(struct pt_virt *v)
 	}
 }
 
+/*
+ * The kernel's own word: x86 prints "Hypervisor detected: NAME" at boot.
+ * It knows hypervisors whose CPUID signature is borrowed (this project's
+ * PVM guests show bhyve's). Read from the kernel log, which needs
+ * CAP_SYSLOG where dmesg_restrict is set and may have wrapped: absent, the
+ * other evidence stands.
+ */
 void pt_virt_from_klog(struct pt_virt *v, const char *log)
 {
 	static const char key[] = "Hypervisor detected: ";
