@@ -203,8 +203,8 @@ static int pin_main(struct pt_run *run, const struct run_opts *o)
 		if (!pt_cpu_pick_init(&pick))
 			run->pick = &pick;
 		else
-			fprintf(stderr, "ptbench run: --cpu pick: fewer than 2 CPUs to pick from; "
-					"pinned to the last\n");
+			fprintf(stderr, "ptbench run: --cpu pick: fewer than 2 CPUs to pick from "
+					"(or the affinity unreadable); pinned to the last\n");
 	}
 	if (pt_pin_thread(o->cpu >= 0 ? o->cpu : -1, &run->binding) == -2)
 		return pt_usage_error("run", "--cpu %d: %s", o->cpu, run->binding.err);
