@@ -242,6 +242,8 @@ run_and_report() {
 	say "running: build/ptbench run --out $out $*"
 	local rc=0
 	build/ptbench run --out "$out" "$@" || rc=$?
+	# 2: the run refused its options and measured nothing; what $out holds is not its own
+	[ "$rc" -ne 2 ] || { say "the run was refused (exit 2): nothing fitted or reported"; exit 2; }
 	[ -f "$out/results.csv" ] || { say "no results were written"; exit "${rc:-1}"; }
 	if ! grep -q '^tlb,' "$out/results.csv"; then
 		say "no tlb sweep in this run: the translation model is not fitted"

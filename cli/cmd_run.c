@@ -157,10 +157,10 @@ static int open_profiler(struct pt_run *run, const struct run_opts *o)
 	return 0;
 }
 
-static int make_out_dir(struct pt_run *run, const char *out, bool force, char *buf, size_t len)
+static int make_out_dir(struct pt_run *run, const char *out, bool force, char *buf, size_t len,
+			bool *created)
 {
 	char host[64] = "host", stamp[32], err[PATH_MAX + 200], *p;
-	bool created;
 
 	if (!out) {
 		pt_utc_now(stamp, sizeof(stamp));
@@ -172,9 +172,9 @@ static int make_out_dir(struct pt_run *run, const char *out, bool force, char *b
 		out = buf;
 		mkdir("results", 0755);
 	}
-	if (pt_outdir_prepare(out, force, &created, err, sizeof(err)))
+	if (pt_outdir_prepare(out, force, created, err, sizeof(err)))
 		return pt_usage_error("run", "--out %s", err);
-	if (created)
+	if (*created)
 		pt_cleanup_dir(out); /* an interrupted run leaves no empty directory */
 	run->out_dir = out;
 	return 0;
@@ -214,7 +214,8 @@ static int pin_main(struct pt_run *run, const struct run_opts *o)
 static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t outlen)
 {
 	const struct pt_workload *sel[MAX_LIST];
-	char csv[PATH_MAX];
+	char csv[PATH_MAX], why[256];
+	bool created;
 	size_t nsel;
 	int ret;
 
@@ -236,15 +237,19 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 	ret = pin_main(run, o);
 	if (ret)
 		return ret;
-	pt_page_reporting_pause(o->keep_page_reporting, run->page_reporting,
-				sizeof(run->page_reporting));
-	if (pt_run_warm_guest(run, o->warm_guest ? o->warm_guest : "auto", outbuf, outlen))
-		return pt_usage_error("run", "--warm-guest %s: %s", o->warm_guest, outbuf);
-	if (pt_regime_detect(&run->regime))
-		fprintf(stderr, "ptbench run: the translation regime could not be derived\n");
-	ret = make_out_dir(run, o->out, o->force, outbuf, outlen);
+	/* before a setting changes or guest memory is touched: a refused --out costs nothing */
+	ret = make_out_dir(run, o->out, o->force, outbuf, outlen, &created);
 	if (ret)
 		return ret;
+	pt_page_reporting_pause(o->keep_page_reporting, run->page_reporting,
+				sizeof(run->page_reporting));
+	if (pt_run_warm_guest(run, o->warm_guest ? o->warm_guest : "auto", why, sizeof(why))) {
+		if (created)
+			rmdir(run->out_dir); /* a refused run leaves no directory behind */
+		return pt_usage_error("run", "--warm-guest %s: %s", o->warm_guest, why);
+	}
+	if (pt_regime_detect(&run->regime))
+		fprintf(stderr, "ptbench run: the translation regime could not be derived\n");
 	if (pt_path_join(csv, sizeof(csv), run->out_dir, "results.csv"))
 		return pt_usage_error("run", "--out %s: %s", run->out_dir, strerror(errno));
 	ret = pt_sink_open(&run->sink, csv);

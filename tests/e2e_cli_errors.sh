@@ -40,6 +40,10 @@ expect 2 "--events needs at least one event name" "run --events '' (no counters)
 expect 2 "--events needs at least one event name" "run --events ','" \
 	"$PTBENCH" run --events , --out "$tmp/r"
 [ ! -e "$tmp/r" ] || fail "a refused run made its --out"
+# refused by the memory guard once the run's --out exists: the directory goes with it
+expect 2 "--warm-guest 100T: needs" "run --warm-guest 100T (past the memory guard)" \
+	"$PTBENCH" run --workload tlb --case chase-4k-16K --warm-guest 100T --out "$tmp/w"
+[ ! -e "$tmp/w" ] || fail "a run refused for --warm-guest left its --out behind"
 expect 2 "a directory, not a regular file" "model walk --config DIR" \
 	"$PTBENCH" model walk --config "$tmp"
 expect 2 "/dev/zero: a character device" "model walk --config /dev/zero (defaults, exit 0)" \

@@ -89,10 +89,12 @@ mkdir -p "$out/figures"
 echo stale >"$out/REPORT.md"
 echo stale >"$out/figures/old.png"
 echo mine >"$out/notes.txt"
-"${run[@]}" --reps 2 --out "$out" >/dev/null 2>"$tmp/err"
+# --warm-guest 1M: a run that got as far as warming the guest would say "touching"
+"${run[@]}" --reps 2 --warm-guest 1M --out "$out" >/dev/null 2>"$tmp/err"
 rc=$?
 [ $rc -eq 2 ] || fail "run into a non-empty --out exited $rc, not 2"
 grep -q "not empty" "$tmp/err" || fail "no 'not empty' message: $(cat "$tmp/err")"
+! grep -q "touching" "$tmp/err" || fail "a refused --out was checked after warming the guest"
 [ -f "$out/REPORT.md" ] || fail "a refused run removed files"
 "${run[@]}" --reps 2 --out "$out" --force >/dev/null 2>"$tmp/err" ||
 	fail "run --force failed: $(cat "$tmp/err")"
@@ -103,7 +105,7 @@ grep -q "not empty" "$tmp/err" || fail "no 'not empty' message: $(cat "$tmp/err"
 	fail "--force: results.csv is not the new run's"
 meta_is "$out/meta.json" 'm["complete"] is True and m["unfinished"] == [] and m["run"]["exit_status"] == 0' ||
 	fail "a finished run's meta.json does not say complete: true"
-echo "ok: non-empty --out refused (exit 2); --force cleared REPORT.md and figures/, kept notes.txt"
+echo "ok: non-empty --out refused (exit 2) before the guest is warmed; --force cleared REPORT.md and figures/, kept notes.txt"
 
 # 3. An output directory others can write to.
 mkdir "$tmp/open"
