@@ -206,28 +206,94 @@ static bool caught(struct aa_ctx *x, struct pt_pool_data *d, const struct pt_poo
 	return hit;
 }
 
-/* Inject into each tested series of a NEW set; returns how many were caught. */
-static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, size_t *hits,
-				  double *det, char *err, size_t errlen)
+/* Per gated series, in how many of the injected sets its slowdown was caught. */
+struct tally_row {
+	char *workload, *cs, *params, *metric;
+	size_t hits;
+};
+
+struct tally {
+	struct tally_row *row;
+	size_t n, cap;
+};
+
+static void tally_free(struct tally *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		free(t->row[i].workload);
+		free(t->row[i].cs);
+		free(t->row[i].params);
+		free(t->row[i].metric);
+	}
+	free(t->row);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Count a hit (or only the series) of key; -1 when out of memory. */
+static int tally_add(struct tally *t, const struct pt_pool_point *key, bool hit)
+{
+	struct tally_row *r;
+	size_t i;
+
+	for (i = 0; i < t->n; i++) {
+		r = &t->row[i];
+		if (!strcmp(r->workload, key->workload) && !strcmp(r->cs, key->cs) &&
+		    !strcmp(r->params, key->params) && !strcmp(r->metric, key->metric)) {
+			r->hits += hit;
+			return 0;
+		}
+	}
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 64;
+		struct tally_row *nr = realloc(t->row, cap * sizeof(*nr));
+
+		if (!nr)
+			return -1;
+		t->row = nr;
+		t->cap = cap;
+	}
+	r = &t->row[t->n];
+	r->workload = strdup(key->workload);
+	r->cs = strdup(key->cs);
+	r->params = strdup(key->params);
+	r->metric = strdup(key->metric);
+	r->hits = hit;
+	t->n++;
+	if (!r->workload || !r->cs || !r->params || !r->metric)
+		return -1;
+	return 0;
+}
+
+/*
+ * Inject into each tested series of the NEW set [lo, hi) in turn; *hits of
+ * *tried were caught. verbose: the header and a line per series; t, if
+ * given, counts each series' hit.
+ */
+static enum pt_history_err inject(struct aa_ctx *x, size_t lo, size_t hi, bool verbose,
+				  struct tally *t, size_t *tried, size_t *hits, double *det,
+				  char *err, size_t errlen)
 {
 	struct pt_pool_data d;
 	struct pt_pool_result res;
-	enum pt_history_err e = judge(x, x->o->pool, hi, &d, &res, err, errlen);
+	enum pt_history_err e = judge(x, lo, hi, &d, &res, err, errlen);
 	size_t i;
 
 	if (e)
 		return e;
 	*det = res.median_detectable_pct;
 	*tried = *hits = 0;
-	fprintf(x->o->out,
-		"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
-		"factors: %zu; run effect split: %s; round effect taken out of %zu runs; "
-		"trim %g; serial correlation at lag 1 %.2f, 2 %.2f, 3 %.2f: the NEW runs count "
-		"as %.2f):\n",
-		x->o->inject_pct, hi - x->o->pool, res.factors, res.split_kernel ? "yes" : "no",
-		res.round_runs, x->o->trim, res.serial.rho[1], res.serial.rho[2], res.serial.rho[3],
-		res.new_effective);
-	for (i = 0; i < res.n; i++) {
+	if (verbose)
+		fprintf(x->o->out,
+			"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
+			"factors: %zu; run effect split: %s; round effect taken out of %zu runs; "
+			"trim %g; serial correlation at lag 1 %.2f, 2 %.2f, 3 %.2f: the NEW runs "
+			"count as %.2f):\n",
+			x->o->inject_pct, hi - lo, res.factors, res.split_kernel ? "yes" : "no",
+			res.round_runs, x->o->trim, res.serial.rho[1], res.serial.rho[2],
+			res.serial.rho[3], res.new_effective);
+	for (i = 0; !e && i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;
 
@@ -237,13 +303,108 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t hi, size_t *tried, si
 		hit = caught(x, &d, w);
 		*tried += 1;
 		*hits += hit;
-		fprintf(x->o->out, "  %-10s %-36s %-18s spread %5.1f%%  detectable %5.1f%%  %s\n",
-			w->key->workload, w->key->cs, w->key->metric, (exp(w->pool_sd) - 1) * 100,
-			w->detectable_pct, hit ? "caught" : "missed");
+		if (t && tally_add(t, w->key, hit)) {
+			pt_errf(err, errlen, "out of memory");
+			e = PT_HIST_EIO;
+		}
+		if (verbose)
+			fprintf(x->o->out,
+				"  %-10s %-36s %-18s spread %5.1f%%  detectable %5.1f%%  %s\n",
+				w->key->workload, w->key->cs, w->key->metric,
+				(exp(w->pool_sd) - 1) * 100, w->detectable_pct,
+				hit ? "caught" : "missed");
 	}
 	pt_pool_result_free(&res);
 	pt_pool_data_free(&d);
-	return PT_HIST_OK;
+	return e;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The summary of inject_sets: caught per set, and per series over the sets. */
+static void report_sets(struct aa_ctx *x, struct pt_pool_aa_result *r, const struct tally *t,
+			size_t *count, size_t sets)
+{
+	size_t i, need = (8 * sets + 9) / 10; /* at least 80% of the sets */
+
+	qsort(count, sets, sizeof(*count), cmp_size);
+	r->sets_injected = sets;
+	r->sets_caught_min = count[0];
+	r->sets_caught_max = count[sets - 1];
+	r->sets_caught_median =
+		sets % 2 ? (double)count[sets / 2]
+			 : ((double)count[sets / 2 - 1] + (double)count[sets / 2]) / 2;
+	r->series_caught80 = 0;
+	fprintf(x->o->out, "per series, the sets that caught it:\n");
+	for (i = 0; i < t->n; i++) {
+		r->series_caught80 += t->row[i].hits >= need;
+		fprintf(x->o->out, "  %-10s %-36s %-18s caught in %zu of %zu sets\n",
+			t->row[i].workload, t->row[i].cs, t->row[i].metric, t->row[i].hits, sets);
+	}
+	fprintf(x->o->out,
+		"%+.0f%% over %zu sets of %zu NEW runs: caught in a median %.1f of %zu gated "
+		"series per set (%zu to %zu); %zu series caught in at least %zu of the %zu sets "
+		"(80%%)\n",
+		x->o->inject_pct, sets, x->o->news, r->sets_caught_median, t->n, r->sets_caught_min,
+		r->sets_caught_max, r->series_caught80, need, sets);
+}
+
+/*
+ * The injection repeated in each disjoint set of news runs after the pool
+ * (as many as inject_sets asks, 0: all that fit), the first set already
+ * counted in t, count[0]. One line per set as it ends: with a large pool
+ * each set takes a while.
+ */
+static enum pt_history_err inject_sets(struct aa_ctx *x, struct pt_pool_aa_result *r,
+				       struct tally *t, size_t first_tried, size_t first_hits,
+				       double first_det, char *err, size_t errlen)
+{
+	size_t n = x->o->news, pool = x->o->pool, fit = (x->ids.n - pool) / n;
+	size_t sets = x->o->inject_sets && x->o->inject_sets < fit ? x->o->inject_sets : fit;
+	size_t *count, s, tried;
+	enum pt_history_err e = PT_HIST_OK;
+	double det;
+
+	if (sets < 2) {
+		fprintf(x->o->out,
+			"\n--inject-sets: %zu set of %zu NEW runs after the pool of %zu; no more "
+			"to inject into\n",
+			fit, n, pool);
+		return PT_HIST_OK;
+	}
+	count = malloc(sets * sizeof(*count));
+	if (!count) {
+		pt_errf(err, errlen, "out of memory");
+		return PT_HIST_EIO;
+	}
+	fprintf(x->o->out,
+		"\n%+.0f%% injected into each of %zu disjoint sets of %zu NEW runs after the "
+		"pool, one gated series at a time:\n",
+		x->o->inject_pct, sets, n);
+	count[0] = first_hits;
+	tried = first_tried;
+	det = first_det;
+	for (s = 0; !e && s < sets; s++) {
+		if (s)
+			e = inject(x, pool + s * n, pool + (s + 1) * n, false, t, &tried, &count[s],
+				   &det, err, errlen);
+		if (e)
+			break;
+		fprintf(x->o->out,
+			"  set %zu (runs %zu-%zu after the pool): caught %zu of %zu, median "
+			"detectable %.1f%%\n",
+			s + 1, s * n + 1, (s + 1) * n, count[s], tried, det);
+		fflush(x->o->out);
+	}
+	if (!e)
+		report_sets(x, r, t, count, sets);
+	free(count);
+	return e;
 }
 
 /* Judge runs [lo, hi) after the pool together, as an A/A trial: one line, *fired. */
@@ -338,6 +499,7 @@ enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opt
 {
 	struct pt_history_filter f = { .tag = o->tag, .suite = o->suite };
 	struct aa_ctx x = { .h = h, .o = o };
+	struct tally t = { 0 };
 	enum pt_history_err e;
 	size_t hi;
 
@@ -356,13 +518,14 @@ enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opt
 		e = aa_trials(&x, r, err, errlen);
 	hi = o->pool + (o->news < x.ids.n - o->pool ? o->news : x.ids.n - o->pool);
 	if (!e)
-		e = inject(&x, hi, &r->injected, &r->caught_news, &r->detectable_news_pct, err,
-			   errlen);
+		e = inject(&x, o->pool, hi, true, o->inject_sets != 1 ? &t : NULL, &r->injected,
+			   &r->caught_news, &r->detectable_news_pct, err, errlen);
 	if (!e && hi > o->pool + 1) {
-		size_t tried;
+		size_t tried, hits;
 
-		e = inject(&x, o->pool + 1, &tried, &r->caught_one, &r->detectable_one_pct, err,
-			   errlen);
+		e = inject(&x, o->pool, o->pool + 1, true, NULL, &tried, &hits,
+			   &r->detectable_one_pct, err, errlen);
+		r->caught_one = hits;
 	} else {
 		r->caught_one = r->caught_news;
 		r->detectable_one_pct = r->detectable_news_pct;
@@ -373,6 +536,10 @@ enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opt
 			"one; median smallest detectable change %.1f%% (%zu NEW), %.1f%% (one)\n",
 			o->inject_pct, r->caught_news, r->injected, hi - o->pool, r->caught_one,
 			r->detectable_news_pct, hi - o->pool, r->detectable_one_pct);
+	if (!e && o->inject_sets != 1)
+		e = inject_sets(&x, r, &t, r->injected, r->caught_news, r->detectable_news_pct, err,
+				errlen);
+	tally_free(&t);
 	free(x.ids.id);
 	pt_rundir_free(&x.prim);
 	return e;

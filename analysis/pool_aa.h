@@ -6,7 +6,9 @@
  * fire); the `news` runs after the pool are a NEW set into which a 10%
  * slowdown of each gated metric is injected in turn (it should fire).
  * Disjoint sets of `news` consecutive runs after the pool are A/A trials
- * too, judged together.
+ * too, judged together. With inject_sets other than 1, the injection is
+ * repeated in each of those sets: which series one set of runs catches
+ * depends on where those few runs fell, so one set is a single draw.
  */
 #ifndef PTBENCH_POOL_AA_H
 #define PTBENCH_POOL_AA_H
@@ -28,6 +30,7 @@ struct pt_pool_aa_opts {
 	double trim; /* as compare --trim */
 	enum pt_pool_serial_mode serial; /* as compare --serial */
 	double serial_rho;
+	size_t inject_sets; /* NEW sets injected into: 1 the first (default), 0 all that fit */
 	FILE *out; /* the report, line by line */
 };
 
@@ -38,6 +41,9 @@ struct pt_pool_aa_result {
 	double set_fired_upper95;
 	size_t injected, caught_news, caught_one;
 	double detectable_news_pct, detectable_one_pct; /* medians over the gated series */
+	/* with inject_sets != 1: the sets injected, caught per set, series caught in >= 80% */
+	size_t sets_injected, sets_caught_min, sets_caught_max, series_caught80;
+	double sets_caught_median;
 };
 
 enum pt_history_err pt_pool_aa(struct pt_history *h, const struct pt_pool_aa_opts *o,

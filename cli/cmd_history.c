@@ -22,7 +22,8 @@ static void usage(FILE *f)
 		"                            [--suite S] [--format text|csv]\n"
 		"       ptbench history show ID [--db FILE]\n"
 		"       ptbench history export ID -o DIR [--db FILE]\n"
-		"       ptbench history aa --tag T [--pool N] [--new K] [--inject P] [--db FILE]\n"
+		"       ptbench history aa --tag T [--pool N] [--new K] [--inject P]\n"
+		"                          [--inject-sets M|all] [--db FILE]\n"
 		"\n"
 		"Keeps runs in one SQLite file (default " PT_HISTORY_DEFAULT_DB "), for a\n"
 		"baseline of many runs. add is idempotent (a run is keyed by meta.json's\n"
@@ -33,7 +34,9 @@ static void usage(FILE *f)
 		"aa measures the baseline-pool gate on identical runs with tag T: the\n"
 		"first N (default 10) are the pool, each later run is judged alone (the\n"
 		"gate should not fire), and P%% (default 10) is injected into each gated\n"
-		"series of the K (default 3) runs after the pool, and of one (it should).\n"
+		"series of the K (default 3) runs after the pool, and of one (it should);\n"
+		"--inject-sets repeats that in each of the first M (or all) disjoint sets\n"
+		"of K runs after the pool, and gives per series the sets that caught it.\n"
 		"\n"
 		"options:\n"
 		"  --db FILE        the history database\n"
@@ -43,6 +46,9 @@ static void usage(FILE *f)
 		"  -o, --output DIR export into DIR (new or empty)\n"
 		"  --pool N, --new K, --inject P, --alpha A, --threshold P\n"
 		"                   aa's pool size, NEW set, injected change, gate settings\n"
+		"  --inject-sets M|all\n"
+		"                   aa: inject into M disjoint NEW sets, or all that fit\n"
+		"                   (default 1: the first)\n"
 		"  --run-effect on|off|split, --factors auto|N, --round-effect on|off,\n"
 		"  --trim F, --serial auto|off|R\n"
 		"                   aa: as compare's (default on, 0, on, %g, auto)\n"
@@ -74,6 +80,19 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 					      "--%s needs a whole number >= %d, not '%s'",
 					      c == 'P' ? "pool" : "new", c == 'P' ? 2 : 1, v);
 		*(c == 'P' ? &o->pool : &o->news) = (size_t)n;
+		return 0;
+	}
+	if (c == 'J') {
+		if (!strcmp(v, "all")) {
+			o->inject_sets = 0;
+			return 0;
+		}
+		if (pt_parse_u64(v, 1, 100000, &n))
+			return pt_usage_error("history",
+					      "--inject-sets needs a whole number >= 1 or all, not "
+					      "'%s'",
+					      v);
+		o->inject_sets = (size_t)n;
 		return 0;
 	}
 	if (c == 'a')
@@ -119,6 +138,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "round-effect", required_argument, NULL, 'U' },
 		{ "trim", required_argument, NULL, 'X' },
 		{ "serial", required_argument, NULL, 'L' },
+		{ "inject-sets", required_argument, NULL, 'J' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, i;
@@ -126,7 +146,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if (!a->aa_only && c > 0 && strchr("PNIaTRUXKL", c))
+		if (!a->aa_only && c > 0 && strchr("PNIaTRUXKLJ", c))
 			for (i = 0; longopts[i].name; i++)
 				if (longopts[i].val == c)
 					a->aa_only = longopts[i].name;
@@ -155,6 +175,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		case 'P':
 		case 'N':
 		case 'I':
+		case 'J':
 		case 'a':
 		case 'T':
 			if (aa_option(c, optarg, &a->aa))
@@ -336,6 +357,7 @@ int cmd_history(int argc, char **argv)
 		.aa = { .pool = 10,
 			.news = 3,
 			.inject_pct = 10,
+			.inject_sets = 1,
 			.run_effect = true,
 			.in_kernel = pt_workload_times_kernel,
 			.factors = 0,

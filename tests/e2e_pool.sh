@@ -108,6 +108,36 @@ grep -Eq 'caught in [0-6] of 6 gated series with 3 NEW run' "$tmp/out" ||
 expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --pool 20
 expect_rc 2 "$PTBENCH" history aa --db "$aadb"
 expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --inject nan
+# --inject-sets: the injection repeated in each disjoint NEW set (4 runs
+# after the pool of 10, sets of 2); set 1 is the first injection itself,
+# and the summary is what the per-set and per-series lines say.
+expect_rc 0 "$PTBENCH" history aa --db "$aadb" --tag t --new 2 --inject-sets all
+grep -q 'injected into each of 2 disjoint sets of 2 NEW runs' "$tmp/out" ||
+	fail "no sets section: $(tail -12 "$tmp/out")"
+python3 - "$tmp/out" <<'PY' || fail "aa --inject-sets summary is wrong: $(tail -14 "$tmp/out")"
+import re, statistics, sys
+t = open(sys.argv[1]).read()
+first = re.search(r"caught in (\d+) of (\d+) gated series with 2 NEW", t)
+sets = [int(m) for m in re.findall(r"  set \d+ \(runs \d+-\d+ after the pool\): caught (\d+) of", t)]
+per = [int(m) for m in re.findall(r"caught in (\d+) of 2 sets", t)]
+summ = re.search(r"over 2 sets of 2 NEW runs: caught in a median ([\d.]+) of (\d+) gated series "
+                 r"per set \((\d+) to (\d+)\); (\d+) series caught in at least 2 of the 2 sets", t)
+assert first and summ and len(sets) == 2 and len(per) == int(first.group(2)), (first, sets, per)
+assert sets[0] == int(first.group(1)), sets
+assert float(summ.group(1)) == statistics.median(sets), summ.group(1)
+assert (int(summ.group(3)), int(summ.group(4))) == (min(sets), max(sets))
+assert sum(per) == sum(sets) and int(summ.group(5)) == sum(p >= 2 for p in per), per
+PY
+expect_rc 0 "$PTBENCH" history aa --db "$aadb" --tag t --inject-sets 5
+grep -q -- '--inject-sets: 1 set of 3 NEW runs after the pool of 10; no more' "$tmp/out" ||
+	fail "one set: $(tail -3 "$tmp/out")"
+for bad in 0 -1 x ''; do
+	expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --inject-sets "$bad"
+	grep -q -- "--inject-sets needs a whole number >= 1 or all, not '$bad'" "$tmp/err" ||
+		fail "$(cat "$tmp/err")"
+done
+expect_rc 2 "$PTBENCH" history list --db "$aadb" --inject-sets 2
+grep -q -- '--inject-sets is an option of history aa, not of list' "$tmp/err" || fail "$(cat "$tmp/err")"
 
 # The run effect: a host whose speed moves every case of a run together by
 # ~20% hides a 10% slowdown of one case from the raw test; taken out, the
