@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Between-run spread of each ci primary metric split into run-to-run noise
 # inside a half-hour block and drift between the five blocks (09:44-14:17).
 # Run statistic: the 20% trimmed mean of ln(value) over the repetitions

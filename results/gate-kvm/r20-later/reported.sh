@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-only
 # Block 5's reported (not judged) analyses: pool b3+b4 (59), b4 alone (30), split with pool 139.
 set -u
 PT=/work/main/build/ptbench
