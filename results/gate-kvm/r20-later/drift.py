@@ -11,8 +11,10 @@ for line in open(sys.argv[2]):
     m = re.match(r"\s+(\S+)\s+(\S+)\s+(\S+)\s+spread", line)
     if m and (m.group(1), m.group(2), m.group(3)) not in series:
         series.append((m.group(1), m.group(2), m.group(3)))
-runs = db.execute("select id, started_utc from runs where tag='r20' order by started_utc").fetchall()
-cuts = ["11:00", "11:50", "12:45", "13:40"]
+tag = sys.argv[3] if len(sys.argv) > 3 else "r20"
+cuts = sys.argv[4:] if len(sys.argv) > 4 else ["11:00", "11:50", "12:45", "13:40"]
+nb = len(cuts) + 1
+runs = db.execute("select id, started_utc from runs where tag=? order by started_utc", (tag,)).fetchall()
 def block(t):
     hm = t[11:16]
     return sum(hm > c for c in cuts)
@@ -30,7 +32,7 @@ def decompose(X):
     for j in range(X.shape[1]):
         x = X[:, j]; ok = ~np.isnan(x)
         wv, n, means = 0.0, 0, []
-        for b in range(5):
+        for b in range(nb):
             xb = x[ok & (B == b)]
             if len(xb) < 3: continue
             wv += ((xb - xb.mean()) ** 2).sum(); n += len(xb) - 1; means.append(xb.mean())
@@ -48,4 +50,11 @@ print(f"{'series':44s} {'raw: within':>12s} {'between':>8s} {'total':>6s} | {'ru
 for (w, c, m), r, a in zip(series, raw, adj):
     print(f"{w+'/'+c:44s} {r[0]*100:11.1f}% {r[1]*100:7.1f}% {r[2]*100:5.1f}% | {a[0]*100:14.1f}% {a[1]*100:7.1f}% {a[2]*100:5.1f}%")
 print(f"{'median':44s} {np.median(raw[:,0])*100:11.1f}% {np.median(raw[:,1])*100:7.1f}% {np.median(raw[:,2])*100:5.1f}% | {np.median(adj[:,0])*100:14.1f}% {np.median(adj[:,1])*100:7.1f}% {np.median(adj[:,2])*100:5.1f}%")
-print("block run effect (median ln deviation, %):", [round(float(np.mean(eff[B == b])) * 100, 1) for b in range(5)])
+print("block run effect (median ln deviation, %):", [round(float(np.mean(eff[B == b])) * 100, 1) for b in range(nb)])
+# each block's mean after the run effect, against the mean of the blocks before it
+print(f"\n{'after run effect, last block - earlier blocks':44s} {'shift':>7s}")
+A = X - eff[:, None]
+last, before = B == nb - 1, B < nb - 1
+sh = [np.nanmean(A[last, j]) - np.nanmean(A[before, j]) for j in range(len(series))]
+for (w, c, m), d in sorted(zip(series, sh), key=lambda x: -x[1]):
+    print(f"{w+'/'+c:44s} {d*100:6.1f}%")
