@@ -376,9 +376,9 @@ static enum pt_history_err inject_sets(struct aa_ctx *x, struct pt_pool_aa_resul
 
 	if (sets < 2) {
 		fprintf(x->o->out,
-			"\n--inject-sets: %zu set of %zu NEW runs after the pool of %zu; no more "
-			"to inject into\n",
-			fit, n, pool);
+			"\n--inject-sets: %zu full set%s of %zu NEW runs after the pool of %zu; no "
+			"more to inject into\n",
+			fit, fit == 1 ? "" : "s", n, pool);
 		return PT_HIST_OK;
 	}
 	count = malloc(sets * sizeof(*count));

@@ -129,8 +129,11 @@ assert (int(summ.group(3)), int(summ.group(4))) == (min(sets), max(sets))
 assert sum(per) == sum(sets) and int(summ.group(5)) == sum(p >= 2 for p in per), per
 PY
 expect_rc 0 "$PTBENCH" history aa --db "$aadb" --tag t --inject-sets 5
-grep -q -- '--inject-sets: 1 set of 3 NEW runs after the pool of 10; no more' "$tmp/out" ||
+grep -q -- '--inject-sets: 1 full set of 3 NEW runs after the pool of 10; no more' "$tmp/out" ||
 	fail "one set: $(tail -3 "$tmp/out")"
+expect_rc 0 "$PTBENCH" history aa --db "$aadb" --tag t --pool 12 --inject-sets all
+grep -q -- '--inject-sets: 0 full sets of 3 NEW runs after the pool of 12; no more' "$tmp/out" ||
+	fail "no full set: $(tail -3 "$tmp/out")"
 for bad in 0 -1 x ''; do
 	expect_rc 2 "$PTBENCH" history aa --db "$aadb" --tag t --inject-sets "$bad"
 	grep -q -- "--inject-sets needs a whole number >= 1 or all, not '$bad'" "$tmp/err" ||
