@@ -61,6 +61,10 @@ static void usage(FILE *f)
 		"  --bench            time the simulation; print accesses per second\n"
 		"  --bench-reps N     timed runs of the counted accesses, after one warm-up\n"
 		"                     (default 5); the median, min and max are printed\n"
+		"  --threads 1|2|auto  2: a one-stage pattern run puts one format's data caches\n"
+		"                     in a second thread, or spreads several formats over\n"
+		"                     two; the counts are the same (auto, the default: 2 when\n"
+		"                     two CPUs are online)\n"
 		"\nconfiguration keys and defaults:\n");
 	for (i = 0; pt_walk_cfg_key(i); i++) {
 		char v[64];
@@ -180,6 +184,14 @@ static int other_opt(int c, const char *arg, struct walk_opts *o, const char **f
 		o->bench_reps = (unsigned)v;
 		return 0;
 	}
+	case OPT_THREADS:
+		if (!strcmp(arg, "auto"))
+			o->threads = 0;
+		else if (!strcmp(arg, "1") || !strcmp(arg, "2"))
+			o->threads = (unsigned)(arg[0] - '0');
+		else
+			return pt_usage_error(CMD, "--threads %s: expected 1, 2 or auto", arg);
+		return 0;
 	case 'o':
 		o->out = arg;
 		return 0;
@@ -196,6 +208,8 @@ static int check_inputs(const struct walk_opts *o)
 		return pt_usage_error(CMD, "give one of --pattern, --lackey, --trace");
 	if (o->bench && (o->lackey || o->trace))
 		return pt_usage_error(CMD, "--bench times a --pattern");
+	if (o->threads == 2 && (o->lackey || o->trace || o->cfg.s2.format >= 0))
+		return pt_usage_error(CMD, "--threads 2: only a one-stage --pattern run uses two");
 	return 0;
 }
 

@@ -40,6 +40,7 @@ struct walk_opts {
 	unsigned block_h; /* 0, 1 (--thp), 2 (--pud) */
 	bool bench;
 	unsigned bench_reps; /* timed runs of the counted accesses */
+	unsigned threads; /* --threads: 1, 2, or 0 auto (2 where it applies and 2 CPUs are online) */
 };
 
 /* Every subcommand's options: one table, so each rejects the others' by name. */
@@ -68,6 +69,7 @@ enum {
 	OPT_HOST_BACKING,
 	OPT_IPA,
 	OPT_STRUCTURES,
+	OPT_THREADS,
 };
 
 extern const struct option walk_long_opts[];

@@ -32,6 +32,7 @@ const struct option walk_long_opts[] = {
 	{ "set", required_argument, NULL, OPT_SET },
 	{ "bench", no_argument, NULL, OPT_BENCH },
 	{ "bench-reps", required_argument, NULL, OPT_BENCH_REPS },
+	{ "threads", required_argument, NULL, OPT_THREADS },
 	{ "results", required_argument, NULL, OPT_RESULTS },
 	{ "host-caches", no_argument, NULL, OPT_HOST_CACHES },
 	{ "no-host-caches", no_argument, NULL, OPT_NO_HOST_CACHES },

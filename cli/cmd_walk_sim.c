@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cmd_walk.h"
 #include "cli/commands.h"
@@ -237,6 +238,14 @@ static int write_csv(const struct walk_opts *o, const struct sims *ss, const cha
 	return 0;
 }
 
+/* Threads for a one-stage pattern run (walk_run.h): two CPUs online for auto. */
+static unsigned pattern_threads(const struct walk_opts *o)
+{
+	if (o->threads)
+		return o->threads;
+	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
+}
+
 int walk_simulate(const struct walk_opts *o)
 {
 	struct pt_pattern p;
@@ -270,6 +279,7 @@ int walk_simulate(const struct walk_opts *o)
 	}
 	r = sims_init(&ss, o, p.base, p.base + o->ws);
 	if (!r) {
+		ss.s[0].threads = pattern_threads(o); /* the first simulator's counts for all */
 		r = run_pattern(&ss, o, &p);
 		snprintf(input, sizeof(input), "%s", pt_pattern_name(o->pattern));
 		if (!r && (!o->bench || o->out))

@@ -91,6 +91,22 @@ static inline void pt_prefetch(const void *p)
 #endif
 }
 
+/*
+ * A hint to own the line at p before writing it: a line another CPU read
+ * last would otherwise stall the writer's stores for a transfer. x86-64
+ * CPUs without PREFETCHW run it as a no-op (it is a hint-NOP encoding).
+ */
+static inline void pt_prefetch_write(const void *p)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__asm__ volatile("prefetchw (%0)" : : "r"(p));
+#elif defined(__aarch64__)
+	__asm__ volatile("prfm pstl1keep, [%0]" : : "r"(p));
+#else
+	__builtin_prefetch(p, 1);
+#endif
+}
+
 /* Hint the host to load the set of key (its first and last ways). */
 static inline void pt_sa_prefetch(const struct pt_sa *s, uint64_t key)
 {

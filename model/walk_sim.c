@@ -75,13 +75,11 @@ unsigned pt_walksim_leaf_height(const struct pt_walksim *s, uint64_t va)
 	return 0;
 }
 
-/* One descriptor fetch through the data caches; returns its latency. */
-static double fetch(struct pt_walksim *s, unsigned h, uint64_t pa)
+/* A descriptor fetch of the walk at height h, for the back half (heights descend). */
+static pt_sa_inline void record_fetch(struct pt_walk_rec *r, unsigned h, uint64_t pa)
 {
-	enum pt_loc loc = pt_cachesim_access(&s->dc, pa);
-
-	s->st.step_loc[h][loc]++;
-	return s->cfg.lat[PT_LAT_L1 + loc];
+	r->fetch_pa[r->nfetch++] = pa;
+	r->fetch_h |= (uint8_t)(1u << h);
 }
 
 /* Offset of va's descriptor in its table at height h. */
@@ -120,26 +118,24 @@ static unsigned probe_va(struct pt_walksim *s, unsigned lh, uint64_t va)
 }
 
 /* VA-tagged walk: start below the deepest walk-cache hit. */
-static double walk_va(struct pt_walksim *s, const struct pt_walk_prep *p)
+static void walk_va(struct pt_walksim *s, const struct pt_walk_prep *p, struct pt_walk_rec *r)
 {
 	unsigned lh = p->lh, top = s->pt.g.nlevels - 1, start = probe_va(s, lh, p->va), h;
-	double cyc = 0;
 
 	for (h = start + 1; h <= top; h++)
 		s->st.step_loc[h][PT_STEP_PWC]++;
 	for (h = start + 1; h-- > lh + 1;) {
-		cyc += fetch(s, h, entry_pa(s, p, h));
+		record_fetch(r, h, entry_pa(s, p, h));
 		pt_sa_insert(&s->pwc.va[h], p->va >> s->pt.g.level[h].shift);
 	}
 	/* the leaf entry on its own: its hits and misses differ from those above */
-	return cyc + fetch(s, lh, entry_pa(s, p, lh));
+	record_fetch(r, lh, entry_pa(s, p, lh));
 }
 
 /* PA-tagged walk: every step from the top, each table entry looked up by address. */
-static double walk_pa(struct pt_walksim *s, const struct pt_walk_prep *p)
+static void walk_pa(struct pt_walksim *s, const struct pt_walk_prep *p, struct pt_walk_rec *r)
 {
 	unsigned lh = p->lh, h = s->pt.g.nlevels, dshift = s->pt.g.desc_bytes == 16 ? 4 : 3;
-	double cyc = 0;
 
 	while (h-- > lh) {
 		uint64_t pa = entry_pa(s, p, h);
@@ -153,24 +149,21 @@ static double walk_pa(struct pt_walksim *s, const struct pt_walk_prep *p)
 				continue;
 			}
 		}
-		cyc += fetch(s, h, pa);
+		record_fetch(r, h, pa);
 	}
-	return cyc;
 }
 
-static void walk(struct pt_walksim *s, const struct pt_walk_prep *p)
+static void walk(struct pt_walksim *s, const struct pt_walk_prep *p, struct pt_walk_rec *r)
 {
 	uint64_t probes = s->st.pwc_probes;
-	double cyc;
-	uint64_t bucket;
 
 	s->st.walks++;
-	cyc = s->pwc.tag == PT_PWC_PA ? walk_pa(s, p) : walk_va(s, p);
-	cyc += s->cfg.lat[PT_LAT_WALK] +
-	       (double)(s->st.pwc_probes - probes) * s->cfg.lat[PT_LAT_PWC];
-	s->st.walk_cycles += cyc;
-	bucket = (uint64_t)(cyc + 0.5);
-	s->st.walk_hist[bucket < PT_WALK_HIST ? bucket : PT_WALK_HIST - 1]++;
+	if (s->pwc.tag == PT_PWC_PA)
+		walk_pa(s, p, r);
+	else
+		walk_va(s, p, r);
+	r->probes = (uint8_t)(s->st.pwc_probes - probes);
+	r->flags |= PT_REC_WALK;
 	pt_tlbsim_fill(&s->tlb, p->va, p->lh);
 }
 
@@ -203,39 +196,53 @@ void pt_walksim_prepare_new(const struct pt_walksim *s, uint64_t va,
 		/* the page of the access before: same frame, same leaf table */
 		p->data_pa = (prev->data_pa & ~in_page) | (va & in_page);
 		p->table = prev->table;
-		if (!same_span(va, prev->va, PT_LINE_SHIFT))
+		if (!same_span(va, prev->va, PT_LINE_SHIFT) && !s->back_apart)
 			pt_cachesim_prefetch(&s->dc, p->data_pa);
 		return;
 	}
 	p->data_pa = pt_pagetable_data_pa(&s->pt, lh, va);
-	pt_cachesim_prefetch(&s->dc, p->data_pa);
+	if (!s->back_apart)
+		pt_cachesim_prefetch(&s->dc, p->data_pa);
 	if (prev && prev->lh == lh && same_span(va, prev->va, l->shift + l->index_bits))
 		p->table = prev->table;
 	else
 		p->table = pt_pagetable_lookup(&s->pt, lh, va);
 	/* the leaf entry only: the few entries above it stay in the simulated L1 */
-	if (p->table)
+	if (p->table && !s->back_apart)
 		pt_cachesim_prefetch(&s->dc, p->table + desc_offset(g, lh, va));
+}
+
+void pt_walksim_front(struct pt_walksim *s, const struct pt_walk_prep *p, struct pt_walk_rec *r)
+{
+	enum pt_tlb_result res;
+
+	r->fetch_h = 0;
+	r->nfetch = 0;
+	r->probes = 0;
+	if (p->lh == PT_PREP_OUTSIDE) {
+		s->st.outside++;
+		r->flags = PT_REC_OUTSIDE;
+		return;
+	}
+	r->flags = 0;
+	r->data_pa = p->data_pa;
+	s->st.accesses++;
+	res = pt_tlbsim_lookup(&s->tlb, p->va);
+	if (res == PT_TLB_L1_HIT)
+		s->st.l1tlb_hits++;
+	else if (res == PT_TLB_L2_HIT)
+		s->st.l2tlb_hits++;
+	else
+		walk(s, p, r);
 }
 
 __attribute__((flatten)) void pt_walksim_access_prepared(struct pt_walksim *s,
 							 const struct pt_walk_prep *p)
 {
-	enum pt_tlb_result r;
+	struct pt_walk_rec r;
 
-	if (p->lh == PT_PREP_OUTSIDE) {
-		s->st.outside++;
-		return;
-	}
-	s->st.accesses++;
-	r = pt_tlbsim_lookup(&s->tlb, p->va);
-	if (r == PT_TLB_L1_HIT)
-		s->st.l1tlb_hits++;
-	else if (r == PT_TLB_L2_HIT)
-		s->st.l2tlb_hits++;
-	else
-		walk(s, p);
-	s->st.data_loc[pt_cachesim_load(&s->dc, p->data_pa)]++;
+	pt_walksim_front(s, p, &r);
+	pt_walksim_back(&s->dc, s->cfg.lat, &r, &s->st);
 }
 
 void pt_walksim_access(struct pt_walksim *s, uint64_t va)

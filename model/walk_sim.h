@@ -41,6 +41,21 @@ struct pt_walksim {
 	unsigned block_h; /* leaf height of huge mappings, 0: none */
 	uint64_t block_lo, block_hi; /* huge mappings only inside [lo, hi) */
 	uint64_t va_limit;
+	/*
+	 * Threads a pattern run may use (walk_run.h), same counts whatever the
+	 * number: one simulator puts its data caches in a second thread
+	 * (walk_pipe.h); several are spread over them (the first one's value
+	 * counts). 0 or 1 is one. Left 0 by init: callers that already run
+	 * simulators side by side stay at one.
+	 */
+	unsigned threads;
+	/*
+	 * The back half runs in another thread now: preparing must not
+	 * prefetch the caches' arrays into this CPU, from which the other
+	 * would then have to fetch them.
+	 */
+	bool back_apart;
+	uint64_t threaded_runs; /* pattern feeds made in two threads or more (the tests look) */
 	struct pt_walk_stats st;
 };
 
@@ -91,6 +106,61 @@ static inline void pt_walksim_prepare(const struct pt_walksim *s, uint64_t va,
 	pt_walksim_prepare_new(s, va, prev, p);
 }
 void pt_walksim_access_prepared(struct pt_walksim *s, const struct pt_walk_prep *p);
+
+/*
+ * What the data caches see of one access: the walk's descriptor fetches,
+ * highest first, then the data load. The TLBs, walk caches and page table
+ * decide it (the front half); the caches alone answer it (the back half).
+ * Neither half reads what the other writes, so they can run in two threads
+ * (walk_pipe.h) with the results of one.
+ */
+#define PT_REC_OUTSIDE 1u /* above the VA size: nothing to load */
+#define PT_REC_WALK 2u /* a TLB miss: fetches, and the walk's cycles to count */
+
+struct pt_walk_rec {
+	uint64_t data_pa;
+	uint64_t fetch_pa[PT_MAX_LEVELS]; /* in the order of fetch_h's bits, highest first */
+	uint8_t fetch_h; /* bit h: a descriptor fetched at height h */
+	uint8_t nfetch; /* fetch_h's bits */
+	uint8_t flags; /* PT_REC_* */
+	uint8_t probes; /* the walk's walk-cache probes */
+} __attribute__((aligned(64)));
+
+/* The front half of pt_walksim_access_prepared: TLBs, walk caches, counts in s->st. */
+void pt_walksim_front(struct pt_walksim *s, const struct pt_walk_prep *p, struct pt_walk_rec *r);
+
+/*
+ * The back half: r's fetches and load through the data caches dc, timed at
+ * lat (a pt_walk_cfg's), counted in st (data_loc, step_loc's cache
+ * columns, walk_cycles, walk_hist only).
+ */
+static inline void pt_walksim_back(struct pt_cachesim *dc, const double *lat,
+				   const struct pt_walk_rec *r, struct pt_walk_stats *st)
+{
+	if (r->flags & PT_REC_OUTSIDE)
+		return;
+	if (r->flags & PT_REC_WALK) {
+		unsigned m = r->fetch_h, i = 0;
+		uint64_t bucket;
+		double cyc = 0;
+
+		/* summed in the order the walk made them, so totals do not depend on threads */
+		while (m) {
+			unsigned h = 31u - (unsigned)__builtin_clz(m);
+			enum pt_loc loc = pt_cachesim_access(dc, r->fetch_pa[i++]);
+
+			m &= ~(1u << h);
+			st->step_loc[h][loc]++;
+			cyc += lat[PT_LAT_L1 + loc];
+		}
+		cyc += lat[PT_LAT_WALK] + (double)r->probes * lat[PT_LAT_PWC];
+		st->walk_cycles += cyc;
+		bucket = (uint64_t)(cyc + 0.5);
+		st->walk_hist[bucket < PT_WALK_HIST ? bucket : PT_WALK_HIST - 1]++;
+	}
+	st->data_loc[pt_cachesim_load(dc, r->data_pa)]++;
+}
+
 /* Forget the counts (after warm-up); TLB, caches and tables stay warm. */
 void pt_walksim_reset_stats(struct pt_walksim *s);
 /* Leaf height of the mapping of va. */

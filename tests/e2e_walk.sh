@@ -71,6 +71,18 @@ expect_exit 2 "pattern" "$PT" model walk --pattern zigzag
 expect_exit 2 "unknown option" "$PT" model walk --frobnicate
 expect_exit 2 "bench-reps" "$PT" model walk --bench --bench-reps 0
 expect_exit 2 "times a --pattern" "$PT" model walk --bench --lackey /dev/null
+expect_exit 2 "threads 3: expected 1, 2 or auto" "$PT" model walk --threads 3
+expect_exit 2 "only a one-stage --pattern" "$PT" model walk --threads 2 --lackey /dev/null
+expect_exit 2 "only a one-stage --pattern" "$PT" model walk --threads 2 --stage2 d64
+
+# --threads: the CSV of two threads is one thread's, byte for byte (one format, and two)
+for f in d64 d64,d128; do
+	for t in 1 2; do
+		"$PT" model walk --pattern random --ws 256M --formats $f --accesses 200000 \
+			--threads $t -o "$tmp/threads$t.csv" || fail "--threads $t"
+	done
+	cmp -s "$tmp/threads1.csv" "$tmp/threads2.csv" || fail "--threads 2 differs ($f)"
+done
 
 # --bench: the runs it was asked for, each on stderr, and their median
 "$PT" model walk --pattern random --ws 64M --formats d64 --accesses 20000 --warmup 1000 \
