@@ -3,9 +3,11 @@
  * ptbench model walk: one simulator per format fed a pattern or a trace,
  * the pattern timed with --bench, and the CSV of their metrics.
  */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -123,6 +125,18 @@ static double bench_rep(struct sims *ss, struct pt_pattern *p, uint64_t n, doubl
 	return (double)(pt_now_ns() - t0) / 1e9;
 }
 
+/* Threads the runs took: 1 unless one started (walk_run.h's rules). */
+static unsigned threads_used(const struct sims *ss)
+{
+	const struct pt_walksim *s = &ss->s[0];
+
+	if (!s->threaded_runs)
+		return 1;
+	if (ss->n == 1)
+		return 2;
+	return s->threads < ss->n ? s->threads : (unsigned)ss->n;
+}
+
 /*
  * Time the counted accesses, bench_reps times after the warm-up: wall clock
  * (median, min, max of the runs), and CPU time (the VM may be shared).
@@ -151,10 +165,11 @@ static int bench_pattern(struct sims *ss, const struct walk_opts *o, struct pt_p
 	}
 	printf("bench: pattern=%s ws=%llu formats=%zu cache_model=%s accesses=%llu reps=%u "
 	       "seconds=%.3f cpu_seconds=%.3f maccesses_per_s=%.2f maccesses_per_s_min=%.2f "
-	       "maccesses_per_s_max=%.2f maccesses_per_cpu_s=%.2f\n",
+	       "maccesses_per_s_max=%.2f maccesses_per_cpu_s=%.2f threads=%u\n",
 	       pt_pattern_name(p->kind), (unsigned long long)p->ws, ss->n,
 	       o->cfg.cache_on ? "on" : "off", (unsigned long long)n, o->bench_reps, sec, cpu,
-	       sum.median, sum.min, sum.max, cpu > 0 ? acc * o->bench_reps / cpu / 1e6 : 0.0);
+	       sum.median, sum.min, sum.max, cpu > 0 ? acc * o->bench_reps / cpu / 1e6 : 0.0,
+	       threads_used(ss));
 	return 0;
 }
 
@@ -238,12 +253,20 @@ static int write_csv(const struct walk_opts *o, const struct sims *ss, const cha
 	return 0;
 }
 
-/* Threads for a one-stage pattern run (walk_run.h): two CPUs online for auto. */
+/*
+ * Threads for a one-stage pattern run (walk_run.h). auto: two where this
+ * process may run on two CPUs (not merely where two are online: under
+ * taskset -c 1 two threads would take turns on one).
+ */
 static unsigned pattern_threads(const struct walk_opts *o)
 {
+	cpu_set_t set;
+
 	if (o->threads)
 		return o->threads;
-	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 2 : 1;
+	return CPU_COUNT(&set) >= 2 ? 2 : 1;
 }
 
 int walk_simulate(const struct walk_opts *o)

@@ -88,7 +88,11 @@ done
 "$PT" model walk --pattern random --ws 64M --formats d64 --accesses 20000 --warmup 1000 \
 	--bench --bench-reps 3 >"$tmp/bench.out" 2>"$tmp/bench.err" || fail "--bench"
 [ "$(grep -c "bench run [123]/3" "$tmp/bench.err")" -eq 3 ] || fail "bench runs: $(cat "$tmp/bench.err")"
-grep -q "^bench: pattern=random .* accesses=20000 reps=3 " "$tmp/bench.out" || fail "bench line"
+grep -q "^bench: pattern=random .* accesses=20000 reps=3 .* threads=1$" "$tmp/bench.out" ||
+	fail "bench line (20000 accesses: too few for a second thread)"
+taskset -c 0 "$PT" model walk --pattern random --ws 64M --formats d64 --accesses 70000 \
+	--warmup 1000 --bench --bench-reps 1 2>/dev/null | grep -q " threads=1$" ||
+	fail "--threads auto on one allowed CPU took two"
 awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
 	END { exit !(v["maccesses_per_s"] > 0 && v["maccesses_per_s_min"] <= v["maccesses_per_s"] &&
 		     v["maccesses_per_s"] <= v["maccesses_per_s_max"]) }' "$tmp/bench.out" ||
