@@ -64,7 +64,8 @@ static void usage(FILE *f)
 		"  --threads 1|2|auto  2: a one-stage pattern run puts one format's data caches\n"
 		"                     in a second thread, or spreads several formats over\n"
 		"                     two; the counts are the same (auto, the default: 2 when\n"
-		"                     two CPUs are online)\n"
+		"                     this process may run on two CPUs, e.g. not under\n"
+		"                     taskset -c 1)\n"
 		"\nconfiguration keys and defaults:\n");
 	for (i = 0; pt_walk_cfg_key(i); i++) {
 		char v[64];
