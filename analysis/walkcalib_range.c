@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/parallel.h"
+#include "util/parallel.h"
 #include "analysis/walkcalib.h"
 #include "model/walk_cost.h"
 #include "model/walk_fit.h"

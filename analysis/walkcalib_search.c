@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analysis/parallel.h"
+#include "util/parallel.h"
 #include "analysis/walkcalib.h"
 #include "model/walk_cost.h"
 #include "model/walk_fit.h"

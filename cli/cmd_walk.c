@@ -146,7 +146,8 @@ static int number_opt(int c, const char *arg, struct walk_opts *o)
 	return 0;
 }
 
-static int other_opt(int c, const char *arg, struct walk_opts *o, const char **formats)
+static int other_opt(int c, const char *arg, struct walk_opts *o, const char **formats,
+		     char *const *argv)
 {
 	switch (c) {
 	case OPT_PATTERN:
@@ -197,7 +198,7 @@ static int other_opt(int c, const char *arg, struct walk_opts *o, const char **f
 		o->out = arg;
 		return 0;
 	default:
-		return pt_usage_error(CMD, "unknown option; see 'ptbench model walk --help'");
+		return walk_opt_error("", c, argv);
 	}
 }
 
@@ -227,7 +228,7 @@ static int parse_run_opts(int argc, char **argv, struct walk_opts *o)
 	o->bench_reps = BENCH_REPS_DEFAULT;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:h", walk_long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:h", walk_long_opts, NULL)) != -1) {
 		if (c == 'h') {
 			usage(stdout);
 			return -1;
@@ -239,11 +240,10 @@ static int parse_run_opts(int argc, char **argv, struct walk_opts *o)
 		else if (c == OPT_RESULTS || c == OPT_STRUCTURES)
 			r = pt_usage_error(CMD, "--%s is an option of 'calibrate'; see --help",
 					   c == OPT_RESULTS ? "results" : "structures");
-		else if (c == '?')
-			r = pt_usage_error(CMD, "unknown option '%s'; see --help",
-					   argv[optind - 1]);
+		else if (c == '?' || c == ':')
+			r = walk_opt_error("", c, argv);
 		else
-			r = other_opt(c, optarg, o, &formats);
+			r = other_opt(c, optarg, o, &formats, argv);
 		if (r)
 			return r;
 	}

@@ -40,7 +40,7 @@ struct walk_opts {
 	unsigned block_h; /* 0, 1 (--thp), 2 (--pud) */
 	bool bench;
 	unsigned bench_reps; /* timed runs of the counted accesses */
-	unsigned threads; /* --threads: 1, 2, or 0 auto (2 where it applies and 2 CPUs are online) */
+	unsigned threads; /* --threads: 1, 2, or 0 auto (2 where the process may run on 2 CPUs) */
 };
 
 /* Every subcommand's options: one table, so each rejects the others' by name. */
@@ -78,6 +78,14 @@ extern const struct option walk_long_opts[];
 int walk_parse_u64(const char *s, uint64_t *v);
 /* Is c one of the options that shape the model configuration? */
 bool walk_is_config_opt(int c);
+/*
+ * The message and exit status (2) for an option the subcommand sub
+ * ("", "calibrate: ", ...) does not take, after getopt_long with a ':'
+ * first in its option string returned c: a value missing (':'), an
+ * option unknown ('?'), or one of the others' options, named as typed
+ * (argv[optind - 1] is the value, not the option, after one that takes a value).
+ */
+int walk_opt_error(const char *sub, int c, char *const *argv);
 /* Apply --config, --set, --granule, --va or a stage-2 option to o->cfg; 0 or PT_EXIT_USAGE. */
 int walk_config_opt(int c, const char *arg, struct walk_opts *o);
 

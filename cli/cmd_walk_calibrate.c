@@ -579,7 +579,7 @@ int walk_calibrate(int argc, char **argv)
 		use_host_caches(&o.cfg);
 	optind = 1;
 	opterr = 0;
-	while (!r && (c = getopt_long(argc, argv, "o:h", walk_long_opts, NULL)) != -1) {
+	while (!r && (c = getopt_long(argc, argv, ":o:h", walk_long_opts, NULL)) != -1) {
 		/* --stage2 fixes the structure; --set stage2=... only sets the start */
 		forced |= c == OPT_STAGE2;
 		if (c == 'h')
@@ -595,7 +595,7 @@ int walk_calibrate(int argc, char **argv)
 		else if (walk_is_config_opt(c))
 			r = config_opt(c, optarg, &o, &probe);
 		else
-			r = pt_usage_error(CMD, "calibrate: unknown option '%s'", argv[optind - 1]);
+			r = walk_opt_error("calibrate: ", c, argv);
 	}
 	if (r)
 		return r;

@@ -68,7 +68,7 @@ int walk_convert(int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "o:h", walk_long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:h", walk_long_opts, NULL)) != -1) {
 		if (c == 'h') {
 			printf("usage: ptbench model walk convert --lackey IN|- -o OUT\n"
 			       "Converts valgrind lackey output to the binary trace format "
@@ -79,8 +79,7 @@ int walk_convert(int argc, char **argv)
 		} else if (c == 'o') {
 			out = optarg;
 		} else {
-			return pt_usage_error(CMD, "convert: unknown option '%s'",
-					      argv[optind - 1]);
+			return walk_opt_error("convert: ", c, argv);
 		}
 	}
 	if (!in || !out || optind < argc)

@@ -93,6 +93,19 @@ static int set_key(struct pt_walk_cfg *c, const char *kv)
 	return 0;
 }
 
+int walk_opt_error(const char *sub, int c, char *const *argv)
+{
+	const struct option *l;
+
+	if (c == ':')
+		return pt_usage_error(CMD, "%s%s needs a value", sub, argv[optind - 1]);
+	for (l = walk_long_opts; c != '?' && l->name; l++)
+		if (l->val == c)
+			return pt_usage_error(CMD, "%s--%s is not an option here; see --help", sub,
+					      l->name);
+	return pt_usage_error(CMD, "%sunknown option '%s'; see --help", sub, argv[optind - 1]);
+}
+
 bool walk_is_config_opt(int c)
 {
 	return c == OPT_CONFIG || c == OPT_SET || c == OPT_GRANULE || c == OPT_VA ||

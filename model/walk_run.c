@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <pthread.h>
-#include <stdbool.h>
-
 #include "model/walk_pipe.h"
 #include "model/walk_run.h"
+#include "util/parallel.h"
 
 #define PT_RUN_MIN_ACCESSES (1ull << 20)
 #define PT_RUN_MAX_WARMUP (1ull << 24)
@@ -18,7 +16,6 @@
  */
 #define PT_RUN_AHEAD 16 /* a power of two */
 #define PT_RUN_SIMS 8 /* simulators fed together; more go in groups */
-#define PT_RUN_THREADS 8 /* the most threads simulators are spread over */
 
 static void feed_group(struct pt_walksim *s, size_t n, struct pt_pattern *p, uint64_t count)
 {
@@ -110,55 +107,43 @@ static void feed_serial(struct pt_walksim *s, size_t n, struct pt_pattern *p, ui
 	}
 }
 
-/* A share of the simulators, fed in a thread of its own from its own copy of the pattern. */
-struct share {
+/* Simulators split into nt shares, each fed from its own copy of the pattern. */
+struct shares {
 	struct pt_walksim *s;
-	size_t n;
-	struct pt_pattern p;
+	size_t n, nt;
+	struct pt_pattern p[PT_PARALLEL_MAX_THREADS];
 	uint64_t count;
-	pthread_t th;
-	bool started;
 };
 
-static void *feed_share(void *arg)
+static int feed_share(void *arg, size_t t)
 {
-	struct share *sh = arg;
+	struct shares *x = arg;
+	size_t lo = t * x->n / x->nt, hi = (t + 1) * x->n / x->nt;
 
-	feed_serial(sh->s, sh->n, &sh->p, sh->count);
-	return NULL;
+	feed_serial(x->s + lo, hi - lo, &x->p[t], x->count);
+	return 0;
 }
 
 /*
  * Several simulators in up to s->threads threads: they share nothing but
  * the addresses, which each share draws from its copy of the pattern (the
- * cycle it follows is only read). A thread that cannot start is fed here.
+ * cycle it follows is only read).
  */
 static bool feed_apart(struct pt_walksim *s, size_t n, struct pt_pattern *p, uint64_t count)
 {
-	struct share sh[PT_RUN_THREADS];
-	size_t nt = s->threads < n ? s->threads : n, t;
+	struct shares x = { .s = s, .n = n, .count = count };
+	size_t t;
 
-	if (nt > PT_RUN_THREADS)
-		nt = PT_RUN_THREADS;
-	if (nt < 2 || count < PT_PIPE_MIN_ACCESSES)
+	x.nt = s->threads < n ? s->threads : n;
+	if (x.nt > PT_PARALLEL_MAX_THREADS)
+		x.nt = PT_PARALLEL_MAX_THREADS;
+	if (x.nt < 2 || count < PT_PIPE_MIN_ACCESSES)
 		return false;
-	for (t = 0; t < nt; t++) {
-		sh[t].s = s + t * n / nt;
-		sh[t].n = (t + 1) * n / nt - t * n / nt;
-		sh[t].p = *p;
-		sh[t].count = count;
-		sh[t].started = t && !pthread_create(&sh[t].th, NULL, feed_share, &sh[t]);
-	}
-	for (t = 1; t < nt; t++)
-		s->threaded_runs += sh[t].started && t == 1;
-	feed_share(&sh[0]);
-	for (t = 1; t < nt; t++) {
-		if (sh[t].started)
-			pthread_join(sh[t].th, NULL);
-		else
-			feed_share(&sh[t]);
-	}
-	*p = sh[0].p;
+	for (t = 0; t < x.nt; t++)
+		x.p[t] = *p;
+	if (pt_parallel_for(x.nt, feed_share, &x) > 1)
+		s->threaded_runs++;
+	*p = x.p[0];
 	return true;
 }
 

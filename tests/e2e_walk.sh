@@ -72,6 +72,12 @@ expect_exit 2 "unknown option" "$PT" model walk --frobnicate
 expect_exit 2 "bench-reps" "$PT" model walk --bench --bench-reps 0
 expect_exit 2 "times a --pattern" "$PT" model walk --bench --lackey /dev/null
 expect_exit 2 "threads 3: expected 1, 2 or auto" "$PT" model walk --threads 3
+expect_exit 2 "--threads needs a value" "$PT" model walk --threads
+expect_exit 2 "calibrate: --results needs a value" "$PT" model walk calibrate --results
+# another subcommand's option is named as typed, not by its value
+expect_exit 2 "calibrate: --threads is not an option here" \
+	"$PT" model walk calibrate --results "$tmp" --threads 2
+expect_exit 2 "convert: --ws is not an option here" "$PT" model walk convert --ws 4M
 expect_exit 2 "only a one-stage --pattern" "$PT" model walk --threads 2 --lackey /dev/null
 expect_exit 2 "only a one-stage --pattern" "$PT" model walk --threads 2 --stage2 d64
 

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "analysis/parallel.h"
+#include "util/parallel.h"
 
 #define N 1000
 

@@ -4,7 +4,7 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
-#include "analysis/parallel.h"
+#include "util/parallel.h"
 
 struct pool {
 	int (*job)(void *arg, size_t k);

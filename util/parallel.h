@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Independent jobs shared among one thread per CPU (the walk calibration's simulations). */
+/*
+ * Independent jobs shared among one thread per CPU (the walk calibration's
+ * simulations, the walk simulator's formats).
+ */
 #ifndef PTBENCH_PARALLEL_H
 #define PTBENCH_PARALLEL_H
 
