@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -116,8 +117,44 @@ static int point_cmp(const void *a, const void *b)
 	return x->ws < y->ws ? -1 : x->ws > y->ws;
 }
 
-int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point *pts, size_t max,
-			     size_t *n, char *err, size_t errlen)
+double pt_calib_stat_of(enum pt_calib_stat s, double *v, size_t n)
+{
+	double sum = 0;
+	size_t k;
+
+	if (s == PT_CALIB_GMEAN) {
+		for (k = 0; k < n; k++)
+			sum += log(v[k]);
+		return exp(sum / (double)n);
+	}
+	pt_sort_doubles(v, n);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+const char *pt_calib_stat_name(enum pt_calib_stat s)
+{
+	return s == PT_CALIB_GMEAN ? "gmean" : "median";
+}
+
+/* stat of s's values; NAN when one is not positive (no logarithm, no time per access). */
+static double series_stat(const struct pt_series *s, enum pt_calib_stat stat)
+{
+	double *tmp = malloc(s->n * sizeof(*tmp)), r = NAN;
+	size_t k;
+
+	if (!tmp)
+		return NAN;
+	for (k = 0; k < s->n && s->values[k] > 0; k++)
+		tmp[k] = s->values[k];
+	if (k == s->n && s->n)
+		r = pt_calib_stat_of(stat, tmp, s->n);
+	free(tmp);
+	return r;
+}
+
+int pt_calib_points_from_run(const struct pt_rundir *run, enum pt_calib_stat stat,
+			     struct pt_calib_point *pts, size_t max, size_t *n, char *err,
+			     size_t errlen)
 {
 	size_t i;
 	int r;
@@ -126,7 +163,7 @@ int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point 
 	for (i = 0; i < run->nseries && *n < max; i++) {
 		const struct pt_series *s = &run->series[i];
 		struct pt_calib_point *p = &pts[*n];
-		struct pt_summary sum;
+		double y;
 
 		if (!is_tlb_access(s))
 			continue;
@@ -134,7 +171,8 @@ int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point 
 		r = pt_calib_point_from_params(s->params, p);
 		if (r > 0)
 			continue;
-		if (r < 0 || pt_summarize(s->values, s->n, &sum) || !(sum.median > 0)) {
+		y = r < 0 ? NAN : series_stat(s, stat);
+		if (!(y > 0)) {
 			snprintf(err, errlen,
 				 "%s:%ld: case %s: needs ws=<bytes> (a multiple of %llu) in params "
 				 "and positive ns_per_access",
@@ -143,7 +181,7 @@ int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point 
 			return -1;
 		}
 		snprintf(p->cs, sizeof(p->cs), "%s", s->cs);
-		p->measured_ns = sum.median;
+		p->measured_ns = y;
 		(*n)++;
 	}
 	if (!*n) {

@@ -31,12 +31,28 @@
 int pt_calib_point_from_params(const char *params, struct pt_calib_point *p);
 
 /*
- * The points of a run, their measured_ns the median of the series, sorted
+ * How a point's repetitions are summarised, both its measured value and,
+ * with an interleaved run fitted round by round, its prediction over the
+ * rounds. The median of a handful of repetitions that sit in two states of
+ * the host lands on either state; the geometric mean (the mean of the
+ * logs) weighs both, and its sampling error was half the median's on this
+ * project's KVM guest (docs/walk.md, "The point statistic").
+ */
+enum pt_calib_stat { PT_CALIB_MEDIAN, PT_CALIB_GMEAN };
+
+/* s of v's n values (n > 0, all positive for the geometric mean); v is reordered. */
+double pt_calib_stat_of(enum pt_calib_stat s, double *v, size_t n);
+/* "median" or "gmean" */
+const char *pt_calib_stat_name(enum pt_calib_stat s);
+
+/*
+ * The points of a run, their measured_ns the statistic stat of the series, sorted
  * by backing (4k, thp, hugetlb, dense, half, quarter) then ws. 0, or -1 with the
  * problem, naming the file and line, in err.
  */
-int pt_calib_points_from_run(const struct pt_rundir *run, struct pt_calib_point *pts, size_t max,
-			     size_t *n, char *err, size_t errlen);
+int pt_calib_points_from_run(const struct pt_rundir *run, enum pt_calib_stat stat,
+			     struct pt_calib_point *pts, size_t max, size_t *n, char *err,
+			     size_t errlen);
 
 /*
  * The repetitions of p's series in run (the tlb ns_per_access series of

@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analysis/calibpoints.h"
 #include "analysis/rundir.h"
 #include "model/calib.h"
 #include "model/walk_cfg.h"
@@ -157,6 +158,8 @@ struct pt_walkcalib {
 	bool llc_forced;
 	/* the user gave cache.prefetch.lines: no structure is tried with the other */
 	bool pairs_forced;
+	/* each point's statistic over its repetitions, and over its rounds' predictions */
+	enum pt_calib_stat stat;
 	FILE *progress; /* a line per step that takes seconds; NULL: silent */
 	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
 };
@@ -172,6 +175,7 @@ struct pt_walkcalib_opts {
 	bool llc_forced; /* the user set cache.llc.size: the only size tried */
 	bool pairs_forced; /* the user set cache.prefetch.lines: cfg's is kept */
 	bool all_structures; /* all eight, whatever meta.json records of the host */
+	enum pt_calib_stat stat; /* the points' statistic: the one their measured_ns is */
 	FILE *progress; /* where progress lines go, NULL none */
 };
 
@@ -244,9 +248,10 @@ double pt_walkcalib_check_rms(const struct pt_walkcalib *c, size_t *n);
  */
 int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen);
 /*
- * Per repetition (round) of the run, the geometric mean of its value over
- * the point's median across the points from 16M up: 1 for a round like
- * the medians; rounds far apart mean the host changed during the run.
+ * Per repetition (round) of the run, the geometric mean over the points
+ * from 16M up of its value over the point's measured value (c->stat): 1
+ * for a round like the measured values; rounds far apart mean the host
+ * changed during the run.
  * rep[] and ratio[] in repetition order; how many (at most max).
  * walkcalib_rounds.c.
  */
@@ -277,6 +282,14 @@ int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
  * walkcalib_floor.c.
  */
 double pt_walkcalib_fit_floor(const struct pt_walkcalib *c, size_t *groups, size_t *grouped);
+/*
+ * The fit error the measurements' sampling noise alone leaves: the RMS over
+ * the fitted points (check: the check points instead) of each point's
+ * relative standard error, c->stat over a bootstrap of its repetitions;
+ * *n: how many points. NAN when none has two repetitions.
+ * walkcalib_noise.c.
+ */
+double pt_walkcalib_noise(const struct pt_walkcalib *c, bool check, size_t *n);
 /* The held-out error a choice is made by: the worse of the two, or the one there is. */
 double pt_walkcalib_worse(double huge, double lowo);
 /*
@@ -288,8 +301,8 @@ void pt_walkcalib_nested(struct pt_walkcalib *c);
 /* A configuration of h in a few words: "name llc=8M/r tlb=96/4096r+e0.0156+n2048". */
 void pt_walkcalib_cfg_label(const struct pt_walkcalib_hyp *h, const struct pt_walk_cfg *cfg,
 			    char *buf, size_t len);
-/* The median over the rounds where point i was measured of v[r * n + i]; NAN if none. */
-double pt_walkcalib_round_median(const struct pt_walkcalib *c, const double *v, size_t i);
+/* c->stat over the rounds where point i was measured of v[r * n + i]; NAN if none. */
+double pt_walkcalib_round_stat(const struct pt_walkcalib *c, const double *v, size_t i);
 /* Simulate the passing hypotheses with D128 and bootstrap their ranges (walkcalib_range.c). */
 int pt_walkcalib_ranges(struct pt_walkcalib *c, char *err, size_t errlen);
 /* walk_model.csv: measured, fitted-d64 and the three predicted-d128 rows of every point. */

@@ -5,8 +5,9 @@
  * 18 ns in one round and 141 ns in another, and the 4K chases moved with
  * it. One set of latencies fitted to the medians describes none of those
  * states; fitted per round, each round's latencies describe the state its
- * points were measured in, and a point's prediction is the median of its
- * rounds' predictions, set against the median of its measurements.
+ * points were measured in, and a point's prediction is the statistic
+ * (c->stat: median or geometric mean) of its rounds' predictions, set
+ * against the same statistic of its measurements.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ static struct pt_fit_set round_set(const struct pt_walkcalib *c, const double (*
 	return s;
 }
 
-double pt_walkcalib_round_median(const struct pt_walkcalib *c, const double *v, size_t i)
+double pt_walkcalib_round_stat(const struct pt_walkcalib *c, const double *v, size_t i)
 {
 	double *tmp = malloc(c->nr * sizeof(*tmp)), m = NAN;
 	size_t r, k = 0;
@@ -35,10 +36,8 @@ double pt_walkcalib_round_median(const struct pt_walkcalib *c, const double *v, 
 	for (r = 0; r < c->nr; r++)
 		if (!isnan(c->yr[r * c->n + i]) && !isnan(v[r * c->n + i]))
 			tmp[k++] = v[r * c->n + i];
-	if (k) {
-		pt_sort_doubles(tmp, k);
-		m = k % 2 ? tmp[k / 2] : (tmp[k / 2 - 1] + tmp[k / 2]) / 2;
-	}
+	if (k)
+		m = pt_calib_stat_of(c->stat, tmp, k);
 	free(tmp);
 	return m;
 }
@@ -143,17 +142,17 @@ int pt_walkcalib_judge(const struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 		goto out;
 	}
 	for (i = 0; i < n; i++)
-		h->fitted[i] = pt_walkcalib_round_median(c, pf, i);
+		h->fitted[i] = pt_walkcalib_round_stat(c, pf, i);
 	for (i = 0; i < n; i++)
 		med[i] = pt_fit_role_of(&c->p[i]) == PT_FIT_CHECK ? NAN : h->fitted[i];
 	h->fit = pt_fit_rms_pred(c->y, med, c->n);
 	for (i = 0; i < n; i++)
-		med[i] = pt_walkcalib_round_median(c, ph, i);
+		med[i] = pt_walkcalib_round_stat(c, ph, i);
 	h->huge = pt_fit_rms_pred(c->y, med, c->n);
 	if (h->pred_huge)
 		memcpy(h->pred_huge, med, n * sizeof(*med));
 	for (i = 0; i < n; i++)
-		med[i] = pt_walkcalib_round_median(c, pw, i);
+		med[i] = pt_walkcalib_round_stat(c, pw, i);
 	h->lowo = pt_fit_rms_pred(c->y, med, c->n);
 	if (h->pred_ws)
 		memcpy(h->pred_ws, med, n * sizeof(*med));

@@ -70,12 +70,6 @@ static uint64_t rng_next(uint64_t *s)
 	return *s;
 }
 
-static double median_of(double *v, size_t n)
-{
-	pt_sort_doubles(v, n);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 /* Widen lo/hi to the 5th and 95th percentiles of each point's bootstrap ratios. */
 static void widen(struct pt_walkcalib *c, double (*ratio)[PT_D128_AT_N][NBOOT])
 {
@@ -89,7 +83,7 @@ static void widen(struct pt_walkcalib *c, double (*ratio)[PT_D128_AT_N][NBOOT])
 		}
 }
 
-/* One round (the medians): refit on resampled medians NBOOT times; widen lo/hi to the 5th and 95th percentiles. */
+/* One round (each point's statistic): refit on resampled statistics NBOOT times; widen lo/hi to the 5th and 95th percentiles. */
 static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
 {
 	double *yb = malloc(c->n * sizeof(*yb)), tmp[MAX_REPS];
@@ -112,7 +106,7 @@ static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
 
 			for (k = 0; k < m; k++)
 				tmp[k] = c->reps[i][rng_next(&seed) % m];
-			yb[i] = m ? median_of(tmp, m) : c->y[i];
+			yb[i] = m ? pt_calib_stat_of(c->stat, tmp, m) : c->y[i];
 		}
 		memcpy(lat, c->base, sizeof(lat));
 		/* a resample the fit cannot solve keeps the base latencies: a wider range */
@@ -153,9 +147,9 @@ static void round_costs(const struct pt_walkcalib *c, const struct pt_walkcalib_
 		}
 }
 
-/* The median over the drawn rounds where point i was measured of v[r * n + i]. */
-static double drawn_median(const struct pt_walkcalib *c, const size_t *draw, const double *v,
-			   size_t i, double *tmp)
+/* c->stat over the drawn rounds where point i was measured of v[r * n + i]. */
+static double drawn_stat(const struct pt_walkcalib *c, const size_t *draw, const double *v,
+			 size_t i, double *tmp)
 {
 	size_t k, m = 0;
 
@@ -165,14 +159,14 @@ static double drawn_median(const struct pt_walkcalib *c, const size_t *draw, con
 		if (!isnan(c->yr[at]) && !isnan(v[at]))
 			tmp[m++] = v[at];
 	}
-	return m ? median_of(tmp, m) : NAN;
+	return m ? pt_calib_stat_of(c->stat, tmp, m) : NAN;
 }
 
 /*
  * Rounds fitted one by one: resample the rounds NBOOT times, each point's
- * D128/D64 the ratio of its medians over the drawn rounds; widen lo/hi to
+ * D128/D64 the ratio of its statistics over the drawn rounds; widen lo/hi to
  * the 5th and 95th percentiles. With latr the hypothesis' own fits, its
- * median D128 costs go into h->d128 when that is set.
+ * D128 costs' statistics go into h->d128 when that is set.
  */
 static int bootstrap_rounds(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 			    const double (*latr)[PT_LAT_N])
@@ -194,15 +188,15 @@ static int bootstrap_rounds(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 		draw[k] = k;
 	for (i = 0; h->d128 && i < c->n; i++)
 		for (e = 0; e < PT_D128_AT_N; e++)
-			h->d128[i][e] = drawn_median(c, draw, dc[e], i, tmp);
+			h->d128[i][e] = drawn_stat(c, draw, dc[e], i, tmp);
 	for (b = 0; b < NBOOT; b++) {
 		for (k = 0; k < c->nr; k++)
 			draw[k] = rng_next(&seed) % c->nr;
 		for (i = 0; i < c->n; i++) {
-			double m64 = drawn_median(c, draw, d64, i, tmp);
+			double m64 = drawn_stat(c, draw, d64, i, tmp);
 
 			for (e = 0; e < PT_D128_AT_N; e++) {
-				double m = drawn_median(c, draw, dc[e], i, tmp);
+				double m = drawn_stat(c, draw, dc[e], i, tmp);
 
 				/* a draw without the point says nothing of it: the unit ratio widens the range */
 				ratio[i][e][b] = m64 > 0 && !isnan(m) ? m / m64 : 1;
@@ -223,7 +217,7 @@ out:
 
 /*
  * h's ranges: over rounds when the run has them, else over the repetitions
- * of the medians (the one round), refitting each resample.
+ * behind each point's statistic (the one round), refitting each resample.
  */
 static int spread(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 		  const double (*latr)[PT_LAT_N])
@@ -243,7 +237,7 @@ static int spread(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 /*
  * One configuration whose D128 costs widen the ranges: a passing
  * hypothesis' own (own: its D64 features are h->f, its D128 ones go into
- * h->fc and its median costs into h->d128), or one of its alternatives,
+ * h->fc and its costs' statistics into h->d128), or one of its alternatives,
  * simulated here at D64 and D128 and fitted round by round.
  */
 struct range_job {

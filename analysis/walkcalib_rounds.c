@@ -51,7 +51,7 @@ size_t pt_walkcalib_rounds(const struct pt_walkcalib *c, const struct pt_rundir 
 			cnt[at]++;
 		}
 	}
-	/* in repetition order, each the geometric mean of its points over their medians */
+	/* in repetition order, each the geometric mean of its points over their measured values */
 	for (k = 0; k < n; k++) {
 		size_t best = k, j;
 

@@ -237,9 +237,11 @@ static int parse_run_opts(int argc, char **argv, struct walk_opts *o)
 			r = number_opt(c, optarg, o);
 		else if (walk_is_config_opt(c))
 			r = walk_config_opt(c, optarg, o);
-		else if (c == OPT_RESULTS || c == OPT_STRUCTURES)
+		else if (c == OPT_RESULTS || c == OPT_STRUCTURES || c == OPT_STAT)
 			r = pt_usage_error(CMD, "--%s is an option of 'calibrate'; see --help",
-					   c == OPT_RESULTS ? "results" : "structures");
+					   c == OPT_RESULTS	 ? "results"
+					   : c == OPT_STRUCTURES ? "structures"
+								 : "stat");
 		else if (c == '?' || c == ':')
 			r = walk_opt_error("", c, argv);
 		else

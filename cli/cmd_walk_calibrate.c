@@ -84,14 +84,18 @@ static void print_hyps(const struct pt_walkcalib *c)
 {
 	size_t k, l;
 
+	const char *what = c->stat == PT_CALIB_GMEAN ? "geometric mean" : "median";
+
 	if (c->nr > 1)
 		printf("# %zu rounds of an interleaved run fitted one by one; each point's "
-		       "prediction is the median of its rounds'\n",
-		       c->nr);
+		       "prediction is the %s of its rounds', its measurement the %s of its "
+		       "repetitions (--stat %s)\n",
+		       c->nr, what, what, pt_calib_stat_name(c->stat));
 	else
-		printf("# the medians fitted as one round (a sequential run, or fewer than %d "
-		       "rounds)\n",
-		       PT_WALKCALIB_MIN_ROUNDS);
+		printf("# the %s fitted as one round (a sequential run, or fewer than %d rounds; "
+		       "--stat %s)\n",
+		       c->stat == PT_CALIB_GMEAN ? "geometric means" : "medians",
+		       PT_WALKCALIB_MIN_ROUNDS, pt_calib_stat_name(c->stat));
 	printf("# per hypothesis: the LLC sizes with LRU and (/r) random replacement (* judged at "
 	       "its final TLB sizes, the others at the TLB before the TLB search), then the TLB "
 	       "sizes and (/r) random replacement at the best, and (+n) last with two stages the "
@@ -240,6 +244,24 @@ static void print_floor(const struct pt_walkcalib *c)
 	       sqrt(fmax(0, h->fit * h->fit - bound * bound)), groups, grouped);
 }
 
+/* The measurements' own noise: the fit error a perfect model would show (walkcalib_noise.c). */
+static void print_noise(const struct pt_walkcalib *c)
+{
+	size_t n, nh;
+	double fit = pt_walkcalib_noise(c, false, &n), half = pt_walkcalib_noise(c, true, &nh);
+
+	if (isnan(fit))
+		return;
+	printf("# noise: each point's %s resampled from its own repetitions (bootstrap): the "
+	       "RMS of its relative error, what a model exact for every case would still show "
+	       "as fit (and half: for the check points) on average\n",
+	       pt_calib_stat_name(c->stat));
+	printf("noise: rms_rel_err=%.4f cases=%zu", fit, n);
+	if (!isnan(half))
+		printf(" half=%.4f half_cases=%zu", half, nh);
+	printf("\n");
+}
+
 /* What a printed latency is when it is not simply fitted. */
 static const char *lat_note(unsigned j, const double lat_ns[PT_LAT_N])
 {
@@ -293,6 +315,7 @@ static void print_result(const struct pt_walkcalib *c)
 		       lat_note(j, h->lat));
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
 	print_floor(c);
+	print_noise(c);
 	printf("heldout: rms_rel_err=%.4f huge=%.4f ws=%.4f\n", h->worse, h->huge, h->lowo);
 	printf("# heldout is the chosen configuration's, the smallest of the %zu configurations "
 	       "judged, so it flatters the model; the half-density check (half:) is neither "
@@ -423,7 +446,9 @@ static void print_rounds(const struct pt_walkcalib *c, const struct pt_rundir *r
 
 	if (n < 2)
 		return;
-	printf("# per round, its tlb cases from 16M against their medians (geometric mean):");
+	printf("# per round, its tlb cases from 16M against their measured values (--stat %s; "
+	       "geometric mean over the cases):",
+	       pt_calib_stat_name(c->stat));
 	for (k = 0; k < n; k++) {
 		printf(" %d=%.2f", rep[k], ratio[k]);
 		sum += log(ratio[k]);
@@ -453,7 +478,8 @@ static int calibrate(const struct walk_opts *o, const struct pt_walkcalib_opts *
 		}
 		out = path;
 	}
-	r = pt_calib_points_from_run(&run, pts, PT_CALIB_MAX_POINTS, &n, err, sizeof(err));
+	r = pt_calib_points_from_run(&run, co->stat, pts, PT_CALIB_MAX_POINTS, &n, err,
+				     sizeof(err));
 	if (r) {
 		pt_rundir_free(&run);
 		return pt_usage_error(CMD, "%s", err);
@@ -479,11 +505,14 @@ static int calibrate(const struct walk_opts *o, const struct pt_walkcalib_opts *
 static void usage(void)
 {
 	printf("usage: ptbench model walk calibrate --results DIR [-o FILE] [--no-host-caches]\n"
-	       "       [--structures auto|all]\n"
+	       "       [--structures auto|all] [--stat median|gmean]\n"
 	       "       [--stage2 none|d64|d128 [--host-backing 4k|thp] [--ipa BITS]]\n"
 	       "       [--config F] [--set K=V]\n"
 	       "Fits the latencies to DIR/results.csv (workload tlb) and writes "
-	       "DIR/walk_model.csv (docs/walk.md). The data caches are this "
+	       "DIR/walk_model.csv (docs/walk.md). Each case is the statistic --stat of its "
+	       "repetitions (gmean, the default: their geometric mean; or median), and with an "
+	       "interleaved run each case's prediction the same statistic of its rounds'. "
+	       "The data caches are this "
 	       "machine's (sysfs; without it, L1 and L2 from CPUID) unless "
 	       "--no-host-caches. The structure (one "
 	       "stage; a shadow with 4K leaves; nested, host 4K or THP, guest layout "
@@ -514,6 +543,9 @@ static void usage(void)
 	       "'fit_floor: rms_rel_err=F shape=S' (F: the least fit the chosen structure can "
 	       "reach, as cases it simulates alike get one cost and their measured differences "
 	       "stay; S: the rest, fit^2 = F^2 + S^2), "
+	       "'noise: rms_rel_err=Z' (each case's statistic resampled from its repetitions: "
+	       "the fit error a model exact for every case would still show; half= the same "
+	       "for the half-density checks), "
 	       "'heldout: rms_rel_err=Y huge=A ws=B' (the chosen configuration's: the "
 	       "smallest of those tried, so biased low), 'heldout_nested: ...' (the same "
 	       "with the choice made without each working set in turn), the D128/D64 "
@@ -534,6 +566,18 @@ static int structures_opt(const char *arg, bool *all)
 	return 0;
 }
 
+/* --stat median|gmean */
+static int stat_opt(const char *arg, enum pt_calib_stat *s)
+{
+	if (!strcmp(arg, "median"))
+		*s = PT_CALIB_MEDIAN;
+	else if (!strcmp(arg, "gmean"))
+		*s = PT_CALIB_GMEAN;
+	else
+		return pt_usage_error(CMD, "calibrate: --stat '%s': expected median or gmean", arg);
+	return 0;
+}
+
 /* A configuration option on o (its error, exit 2, is the one reported), then on probe. */
 static int config_opt(int c, const char *arg, struct walk_opts *o, struct walk_opts *probe)
 {
@@ -545,7 +589,7 @@ static int config_opt(int c, const char *arg, struct walk_opts *o, struct walk_o
 int walk_calibrate(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL;
-	struct pt_walkcalib_opts co = { 0 };
+	struct pt_walkcalib_opts co = { .stat = PT_CALIB_GMEAN };
 	struct walk_opts o, probe;
 	bool host = true, forced = false, all = false;
 	int c, r = 0;
@@ -590,6 +634,8 @@ int walk_calibrate(int argc, char **argv)
 			dir = optarg;
 		else if (c == OPT_STRUCTURES)
 			r = structures_opt(optarg, &all);
+		else if (c == OPT_STAT)
+			r = stat_opt(optarg, &co.stat);
 		else if (c == 'o')
 			out = optarg;
 		else if (walk_is_config_opt(c))

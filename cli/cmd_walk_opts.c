@@ -40,6 +40,7 @@ const struct option walk_long_opts[] = {
 	{ "host-backing", required_argument, NULL, OPT_HOST_BACKING },
 	{ "ipa", required_argument, NULL, OPT_IPA },
 	{ "structures", required_argument, NULL, OPT_STRUCTURES },
+	{ "stat", required_argument, NULL, OPT_STAT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },

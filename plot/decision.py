@@ -123,7 +123,7 @@ def _translation_row(run, backing):
     fit = headline.walk_fit_error(run, backing)
     if fit is not None:
         missed = fit[1] > FIT_WARN_PCT
-        basis += ("; %sthe fit misses the measured medians by %.0f%% on average, %.0f%% at "
+        basis += ("; %sthe fit misses the measured values by %.0f%% on average, %.0f%% at "
                   "%s%s" % ("**" if missed else "", fit[0], fit[1], hb(fit[2]),
                             "**" if missed else ""))
         basis += _worst_reps(run, backing, fit[2])

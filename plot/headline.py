@@ -157,14 +157,20 @@ def translation_headline(run, backing):
 
 
 def walk_fit_error(run, backing):
-    """Relative error of the fitted D64 curve against the measured medians
-    of results.csv: (mean %, max %, worst ws, points) or None."""
+    """Relative error of the fitted D64 curve against the measured values
+    the calibration fitted (walk_model.csv's measured rows: the statistic
+    its --stat chose), or where a file lacks them the medians of
+    results.csv: (mean %, max %, worst ws, points) or None."""
     fitted = walk_points(run, "fitted-d64", backing)
+    fitted_to = walk_points(run, "measured", backing)
     errors = []
     for ws, ns in fitted.items():
-        m = measured_ns(run, backing, ws)
-        if m is not None and m.median > 0:
-            errors.append((abs(ns / m.median - 1) * 100, ws))
+        y = fitted_to.get(ws)
+        if y is None:
+            m = measured_ns(run, backing, ws)
+            y = m.median if m is not None else None
+        if y is not None and y > 0:
+            errors.append((abs(ns / y - 1) * 100, ws))
     if not errors:
         return None
     worst = max(errors)

@@ -58,6 +58,10 @@ expect 2 "bad value '-1' for cpu.ghz" "model walk --set cpu.ghz=-1" \
 printf ' L 7ff000000,8\n' >"$tmp/t.lackey"
 expect 2 "is a directory" "model walk convert -o DIR (exit 1 after the read)" \
 	"$PTBENCH" model walk convert --lackey "$tmp/t.lackey" -o "$tmp"
+expect 2 "--stat 'mean': expected median or gmean" "model walk calibrate --stat mean" \
+	"$PTBENCH" model walk calibrate --stat mean --results "$run"
+expect 2 "--stat is an option of 'calibrate'" "model walk --stat gmean (not calibrate)" \
+	"$PTBENCH" model walk --stat gmean
 # calibrate checks its suite before it launches a run (a runner that
 # records its calls shows none was made)
 printf '#!/bin/sh\necho "$*" >>"%s/calls"\n' "$tmp" >"$tmp/runner.sh"

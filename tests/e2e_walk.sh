@@ -277,14 +277,47 @@ else
 				p = s1 / s2; cases += m; groups++
 				for (i = 1; i <= m; i++) sq += ((p - y[c[i]]) / y[c[i]]) ^ 2 }
 			printf "%.4f groups=%d cases=%d", sqrt(sq / n), groups, cases }' "$m")
-	# fit^2 = floor^2 + shape^2
+	# fit^2 = floor^2 + shape^2 (fit is printed rounded: shape to 0.0002)
 	fit=$(sed -n 's/^fit: rms_rel_err=//p' "$tmp/cal.txt")
-	want=$(echo "$want" | awk -v fit="$fit" '{ f = $1; s = fit * fit - f * f
-		printf "%s shape=%.4f %s %s", f, sqrt(s > 0 ? s : 0), $2, $3 }')
-	grep -q "^fit_floor: rms_rel_err=$want\$" "$tmp/cal.txt" ||
+	read -r fl groups cases <<<"$want"
+	grep -q "^fit_floor: rms_rel_err=$fl shape=[0-9.]* $groups $cases\$" "$tmp/cal.txt" ||
 		fail "fit_floor: want $want: $(grep '^fit_floor' "$tmp/cal.txt")"
+	sed -n 's/^fit_floor: rms_rel_err=[0-9.]* shape=\([0-9.]*\) .*/\1/p' "$tmp/cal.txt" |
+		awk -v fit="$fit" -v f="$fl" '{ s = fit * fit - f * f; s = sqrt(s > 0 ? s : 0)
+			exit !($1 - s < 0.0002 && s - $1 < 0.0002) }' ||
+		fail "fit_floor: shape is not sqrt(fit^2 - floor^2): $(grep '^fit_floor' "$tmp/cal.txt")"
 	awk '/^fit: / { split($2, a, "="); fit = a[2] } /^fit_floor: / { split($2, a, "="); fl = a[2] }
 		END { exit !(fl != "" && fl + 0 <= fit + 0) }' "$tmp/cal.txt" || fail "fit_floor above fit"
+	# the measurements' noise: over the fitted cases with two or more
+	# repetitions (and the half-density checks apart)
+	want=$(awk -F, 'NR > 1 && $1 == "measured" && $11 != "" && $11 < $12 { if ($3 == "half") h++; else f++ }
+		END { printf "cases=%d", f; if (h) printf " half=[0-9.]* half_cases=%d", h }' "$m")
+	grep -q "^noise: rms_rel_err=[0-9.]* $want\$" "$tmp/cal.txt" ||
+		fail "noise: want $want: $(grep '^noise' "$tmp/cal.txt")"
+	# each measured row is its repetitions' geometric mean (--stat gmean, the
+	# default), or with --stat median their median; the output says which
+	grep -q "its measurement the geometric mean of its repetitions (--stat gmean)" "$tmp/cal.txt" ||
+		fail "the default statistic not said"
+	"$PT" model walk calibrate --results "$tmp/run" $FIXCACHES --stage2 d64 -o "$tmp/median.csv" \
+		--set cache.llc.size=6M --set cache.llc.replacement=lru --stat median >"$tmp/median.txt" ||
+		fail "calibrate --stat median"
+	grep -q "its measurement the median of its repetitions (--stat median)" "$tmp/median.txt" ||
+		fail "--stat median not said"
+	awk -F, -v want=gmean 'NR == FNR { if ($1 == "tlb" && $5 == "ns_per_access") { l[$2] += log($6); k[$2]++ }
+			next }
+		FNR > 1 && $1 == "measured" { n++; g = exp(l[$2] / k[$2])
+			if ($5 - g > 1e-3 * g || g - $5 > 1e-3 * g) bad++ }
+		END { exit !(n > 0 && !bad) }' "$tmp/run/results.csv" "$m" ||
+		fail "measured rows are not the geometric means"
+	# the median of each case's values (sorted in one awk pass per case)
+	for cs in $(awk -F, 'FNR > 1 && $1 == "measured" { print $2 }' "$tmp/median.csv"); do
+		want=$(awk -F, -v cs="$cs" '$1 == "tlb" && $2 == cs && $5 == "ns_per_access" { print $6 }' \
+			"$tmp/run/results.csv" | sort -g | awk '{ v[NR] = $1 }
+			END { printf "%.6g", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+		awk -F, -v cs="$cs" -v want="$want" '$1 == "measured" && $2 == cs {
+				d = $5 - want; exit !(d < 1e-3 * want && -d < 1e-3 * want) }' "$tmp/median.csv" ||
+			fail "--stat median: $cs is not its median $want"
+	done
 	# a native host: one stage only, forced; the same outputs
 	# (TLB sizes given, even the defaults' values: kept, not searched)
 	# a nested TLB the user gives is kept, not searched
@@ -391,7 +424,7 @@ else
 	"$PT" model walk calibrate --results "$tmp/native" $FIXCACHES >"$tmp/native2.txt" || fail "calibrate native"
 	grep -q 'recorded as native' "$tmp/native2.txt" || fail "native meta.json not used"
 	grep -q '^# chosen: one-stage' "$tmp/native2.txt" || fail "native meta.json: not one-stage"
-	grep -q '^# the medians fitted as one round' "$tmp/native2.txt" ||
+	grep -q '^# the geometric means fitted as one round (.*--stat gmean)' "$tmp/native2.txt" ||
 		fail "a run of unknown order: not the medians"
 	mkdir "$tmp/empty"
 	expect_exit 2 "results" "$PT" model walk calibrate --results "$tmp/empty"

@@ -121,7 +121,8 @@ static void test_points_from_run(void **state)
 
 	(void)state;
 	assert_int_equal(parse(csv, &run), 0);
-	assert_int_equal(pt_calib_points_from_run(&run, pts, 8, &n, err, sizeof(err)), 0);
+	assert_int_equal(
+		pt_calib_points_from_run(&run, PT_CALIB_MEDIAN, pts, 8, &n, err, sizeof(err)), 0);
 	const double *v;
 	size_t nv;
 
@@ -142,7 +143,8 @@ static void test_points_from_run(void **state)
 	assert_int_equal(pt_calib_point_values(&run, &pts[3], &v, &nv), 0);
 	assert_int_equal(nv, 3);
 	/* at most max points */
-	assert_int_equal(pt_calib_points_from_run(&run, pts, 2, &n, err, sizeof(err)), 0);
+	assert_int_equal(
+		pt_calib_points_from_run(&run, PT_CALIB_MEDIAN, pts, 2, &n, err, sizeof(err)), 0);
 	assert_int_equal(n, 2);
 	pt_rundir_free(&run);
 }
@@ -159,19 +161,22 @@ static void test_points_refused(void **state)
 				      "fork,y,backing=4k;ws=65536,0,ns_per_access,2,ns,lower\n",
 			       &run),
 			 0);
-	assert_int_equal(pt_calib_points_from_run(&run, pts, 4, &n, err, sizeof(err)), -1);
+	assert_int_equal(
+		pt_calib_points_from_run(&run, PT_CALIB_MEDIAN, pts, 4, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "t.csv: no tlb ns_per_access rows"));
 	pt_rundir_free(&run);
 	assert_int_equal(parse(HEADER "tlb,x,backing=4k;ws=65536,0,ns_per_access,2,ns,lower\n"
 				      "tlb,z,backing=hugetlb,0,ns_per_access,2,ns,lower\n",
 			       &run),
 			 0);
-	assert_int_equal(pt_calib_points_from_run(&run, pts, 4, &n, err, sizeof(err)), -1);
+	assert_int_equal(
+		pt_calib_points_from_run(&run, PT_CALIB_MEDIAN, pts, 4, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "t.csv:3: case z: needs ws=<bytes>"));
 	pt_rundir_free(&run);
 	assert_int_equal(
 		parse(HEADER "tlb,x,backing=4k;ws=65536,0,ns_per_access,0,ns,lower\n", &run), 0);
-	assert_int_equal(pt_calib_points_from_run(&run, pts, 4, &n, err, sizeof(err)), -1);
+	assert_int_equal(
+		pt_calib_points_from_run(&run, PT_CALIB_MEDIAN, pts, 4, &n, err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "positive ns_per_access"));
 	pt_rundir_free(&run);
 }
