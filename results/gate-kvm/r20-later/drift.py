@@ -16,8 +16,9 @@ cuts = sys.argv[4:] if len(sys.argv) > 4 else ["11:00", "11:50", "12:45", "13:40
 nb = len(cuts) + 1
 runs = db.execute("select id, started_utc from runs where tag=? order by started_utc", (tag,)).fetchall()
 def block(t):
-    hm = t[11:16]
-    return sum(hm > c for c in cuts)
+    # a cut with a date (2026-12-06T23:00) compares whole timestamps, so
+    # a block may run past midnight; HH:MM compares the time of day
+    return sum((t if "T" in c else t[11:16]) > c for c in cuts)
 B = np.array([block(t) for _, t in runs])
 def tmean(v, f=0.2):
     v = np.sort(v); k = int(f * len(v)); return v[k:len(v) - k].mean()
