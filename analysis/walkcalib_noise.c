@@ -8,7 +8,8 @@
  * statistic by its sampling error. Resampling each point's repetitions
  * (the bootstrap) estimates that error, and its RMS over the points is
  * the fit error a perfect model would show on average. A target below it
- * is one the run's data cannot show met.
+ * is one the run's data cannot show met. Resampled with util/rng.h, as
+ * the D128 ranges are.
  */
 #include <math.h>
 #include <stdint.h>
@@ -16,18 +17,9 @@
 
 #include "analysis/walkcalib.h"
 #include "model/walk_fit.h"
+#include "util/rng.h"
 
 #define NOISE_BOOT 400
-
-/* splitmix64: a fixed sequence, so the same run prints the same figure */
-static uint64_t noise_rng(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 /* Mean squared relative error of point i's statistic over resamples of its repetitions. */
 static double point_msq(const struct pt_walkcalib *c, size_t i, double *tmp, uint64_t *seed)
@@ -39,7 +31,7 @@ static double point_msq(const struct pt_walkcalib *c, size_t i, double *tmp, uin
 		double e;
 
 		for (k = 0; k < m; k++)
-			tmp[k] = c->reps[i][noise_rng(seed) % m];
+			tmp[k] = c->reps[i][pt_rng_next(seed) % m];
 		e = pt_calib_stat_of(c->stat, tmp, m) / c->y[i] - 1;
 		sq += e * e;
 	}

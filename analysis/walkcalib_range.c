@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "util/parallel.h"
+#include "util/rng.h"
 #include "analysis/walkcalib.h"
 #include "model/walk_cost.h"
 #include "model/walk_fit.h"
@@ -62,14 +63,6 @@ static int simulate_d128(const struct pt_walkcalib *c, const struct pt_walk_cfg 
 	return 0;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* Widen lo/hi to the 5th and 95th percentiles of each point's bootstrap ratios. */
 static void widen(struct pt_walkcalib *c, double (*ratio)[PT_D128_AT_N][NBOOT])
 {
@@ -105,7 +98,7 @@ static int bootstrap(struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h)
 			size_t m = c->nreps[i] < MAX_REPS ? c->nreps[i] : MAX_REPS;
 
 			for (k = 0; k < m; k++)
-				tmp[k] = c->reps[i][rng_next(&seed) % m];
+				tmp[k] = c->reps[i][pt_rng_next(&seed) % m];
 			yb[i] = m ? pt_calib_stat_of(c->stat, tmp, m) : c->y[i];
 		}
 		memcpy(lat, c->base, sizeof(lat));
@@ -191,7 +184,7 @@ static int bootstrap_rounds(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h,
 			h->d128[i][e] = drawn_stat(c, draw, dc[e], i, tmp);
 	for (b = 0; b < NBOOT; b++) {
 		for (k = 0; k < c->nr; k++)
-			draw[k] = rng_next(&seed) % c->nr;
+			draw[k] = pt_rng_next(&seed) % c->nr;
 		for (i = 0; i < c->n; i++) {
 			double m64 = drawn_stat(c, draw, d64, i, tmp);
 
