@@ -288,6 +288,7 @@ int pt_walkcalib_run(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg,
 	c->pairs_forced = o->pairs_forced;
 	c->progress = o->progress;
 	c->stat = o->stat;
+	c->drop = o->drop;
 	c->t0 = now_s();
 	c->p = pts;
 	c->n = n;

@@ -35,6 +35,16 @@
 /* A hypothesis, LLC or TLB size within 25% of the best held-out error passes: its ranges count. */
 #define PT_WALKCALIB_PASS 1.25
 /*
+ * After every structure's first steps (its LLC sizes, then its TLB sizes),
+ * one whose held-out error is more than this times the smallest is searched
+ * no further: the best only falls, so it cannot pass. On the eight KVM runs
+ * of 2026-12-06 calibrated with --stat gmean, the THP-backed hosts ended at
+ * 3.2-5.1 times the best held-out error and took about 45 s of one thread
+ * each, which put ./run.sh past its 5 minutes once
+ * (results/walk-calibration/drop-2026-12-07).
+ */
+#define PT_WALKCALIB_DROP 2.0
+/*
  * At most this many configurations widen the D128 ranges: every passing
  * hypothesis' own, then their passing LLC and TLB alternatives by held-out
  * error. Where every fit is poor nearly all pass (34 on one run of this
@@ -76,6 +86,10 @@ struct pt_walkcalib_hyp {
 	double (*d128)[PT_D128_AT_N]; /* per point: the same with D128 (passing hypotheses) */
 	double fit, huge, lowo, worse; /* in-sample, held-out huge, ws, worse */
 	bool pass; /* held-out error close to the best: its ranges count */
+	struct pt_walk_cfg before; /* its configuration before the TLB search */
+	/* searched no further after its first steps (pt_walkcalib.drop); its error over the best's */
+	bool dropped;
+	double drop_ratio;
 	uint64_t llc[PT_WALKCALIB_MAX_LLC]; /* effective LLC sizes tried */
 	double llc_worse[PT_WALKCALIB_MAX_LLC]; /* and the held-out error of each */
 	bool llc_final[PT_WALKCALIB_MAX_LLC]; /* that error is at the chosen TLB sizes */
@@ -160,6 +174,8 @@ struct pt_walkcalib {
 	bool pairs_forced;
 	/* each point's statistic over its repetitions, and over its rounds' predictions */
 	enum pt_calib_stat stat;
+	/* PT_WALKCALIB_DROP or the user's (--drop); 0: every structure searched whole */
+	double drop;
 	FILE *progress; /* a line per step that takes seconds; NULL: silent */
 	double t0; /* when the calibration started (CLOCK_MONOTONIC, s) */
 };
@@ -176,6 +192,7 @@ struct pt_walkcalib_opts {
 	bool pairs_forced; /* the user set cache.prefetch.lines: cfg's is kept */
 	bool all_structures; /* all eight, whatever meta.json records of the host */
 	enum pt_calib_stat stat; /* the points' statistic: the one their measured_ns is */
+	double drop; /* pt_walkcalib.drop: 0, or at least PT_WALKCALIB_PASS */
 	FILE *progress; /* where progress lines go, NULL none */
 };
 

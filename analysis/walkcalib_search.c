@@ -381,35 +381,38 @@ static int between_llc(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, doubl
 }
 
 /*
- * One hypothesis: its effective LLC, then (unless the user gave them) its
- * TLB sizes and the TLBs' replacement at those sizes (both, then the
- * L1's), then the LLC again around the chosen one if the TLB changed,
- * then (unless the user chose it) every LLC size again with random
- * replacement at the final TLB sizes, then the L2 TLB's evictions by
- * others, the LLC sizes between the steps, last with two stages the
- * nested TLB's size. A guest's share of a host's LLC is
- * evicted by other tenants as well as by itself, which LRU over a fixed
- * size does not describe: whether random victims describe it better is
- * decided per run like the size. Every step keeps the configuration with
- * the lowest held-out error, never the best in-sample.
+ * One hypothesis, in two parts with every structure's first part done
+ * before any second (pt_walkcalib_search drops the hopeless in between).
+ * First its effective LLC, then (unless the user gave them) its TLB sizes;
+ * then the TLBs' replacement at those sizes (both, then the L1's), the LLC
+ * again around the chosen one if the TLB changed, then (unless the user
+ * chose it) every LLC size again with random replacement at the final TLB
+ * sizes, then the L2 TLB's evictions by others, the LLC sizes between the
+ * steps, last with two stages the nested TLB's size. A guest's share of a
+ * host's LLC is evicted by other tenants as well as by itself, which LRU
+ * over a fixed size does not describe: whether random victims describe it
+ * better is decided per run like the size. Every step keeps the
+ * configuration with the lowest held-out error, never the best in-sample.
  */
-static int search(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+static int search_first(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
 {
-	bool base = h->cfg.cache[2].random;
-	struct pt_walk_cfg before;
-
 	h->worse = INFINITY;
 	h->nllc = 0;
-	if (sweep_llc(c, h, f, base))
+	if (sweep_llc(c, h, f, h->cfg.cache[2].random))
 		return -1;
-	before = h->cfg;
-	if (!c->tlb_forced && sweep_tlb(c, h, f))
-		return -1;
+	h->before = h->cfg;
+	return c->tlb_forced ? 0 : sweep_tlb(c, h, f);
+}
+
+static int search_rest(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, double (*f)[PT_LAT_N])
+{
+	bool base = h->before.cache[2].random;
+
 	if (!c->tlb_repl_forced && flip_tlb_replacement(c, h, f, false))
 		return -1;
 	if (!c->l1tlb_repl_forced && flip_tlb_replacement(c, h, f, true))
 		return -1;
-	if (!same_tlb(&before, &h->cfg) && refine_llc(c, h, f))
+	if (!same_tlb(&h->before, &h->cfg) && refine_llc(c, h, f))
 		return -1;
 	if (!c->repl_forced && sweep_llc(c, h, f, !base))
 		return -1;
@@ -443,8 +446,12 @@ static int search_pairs(struct pt_walkcalib *c, struct pt_walkcalib_hyp *h, doub
 	return c->llc_forced ? 0 : between_llc(c, h, f);
 }
 
+/* The search's phases: the structures' first steps, their rest, the -pairs variants. */
+enum phase { PHASE_FIRST, PHASE_REST, PHASE_PAIRS };
+
 struct searches {
 	struct pt_walkcalib *c;
+	enum phase phase;
 	size_t *job, njob; /* the hypotheses of this phase */
 	atomic_size_t done;
 };
@@ -454,44 +461,90 @@ static int search_job(void *arg, size_t j)
 {
 	struct searches *s = arg;
 	struct pt_walkcalib *c = s->c;
-	size_t k = s->job[j];
+	struct pt_walkcalib_hyp *h = &c->h[s->job[j]];
 	double(*f)[PT_LAT_N] = calloc(c->n, sizeof(*f));
 	int r = -1;
 
 	if (!f) {
-		snprintf(c->h[k].err, sizeof(c->h[k].err), "out of memory");
+		snprintf(h->err, sizeof(h->err), "out of memory");
 		return -1;
 	}
-	if (!(c->h[k].base < 0 ? search(c, &c->h[k], f) : search_pairs(c, &c->h[k], f))) {
-		pt_walkcalib_progress(c, "structure %zu/%zu searched (%s)",
-				      atomic_fetch_add(&s->done, 1) + 1, s->njob, c->h[k].name);
+	if (!(s->phase == PHASE_FIRST  ? search_first(c, h, f)
+	      : s->phase == PHASE_REST ? search_rest(c, h, f)
+				       : search_pairs(c, h, f))) {
+		pt_walkcalib_progress(c, "structure %zu/%zu%s searched (%s)",
+				      atomic_fetch_add(&s->done, 1) + 1, s->njob,
+				      s->phase == PHASE_FIRST ? ": LLC and TLB sizes" : "",
+				      h->name);
 		r = 0;
 	}
 	free(f);
 	return r;
 }
 
-/* One phase: the structures (pairs false) or the -pairs variants, one thread per CPU. */
-static int run_phase(struct searches *s, bool pairs)
+static bool in_phase(const struct pt_walkcalib_hyp *h, enum phase phase)
+{
+	if (phase == PHASE_PAIRS)
+		return h->base >= 0;
+	return h->base < 0 && (phase == PHASE_FIRST || !h->dropped);
+}
+
+/* One phase's hypotheses, one thread per CPU. */
+static int run_phase(struct searches *s, enum phase phase)
 {
 	struct pt_walkcalib *c = s->c;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t k;
 
+	s->phase = phase;
 	for (s->njob = 0, k = 0; k < c->nh; k++)
-		if ((c->h[k].base >= 0) == pairs)
+		if (in_phase(&c->h[k], phase))
 			s->job[s->njob++] = k;
 	if (!s->njob)
 		return 0;
 	atomic_init(&s->done, 0);
-	if (!pairs)
+	if (phase == PHASE_FIRST)
 		pt_walkcalib_progress(c,
 				      "searching %zu structures, one thread per CPU (%ld online)",
 				      s->njob, cpus > 1 ? cpus : 1);
+	else if (phase == PHASE_REST)
+		pt_walkcalib_progress(c, "searching the %zu kept further", s->njob);
 	else
 		pt_walkcalib_progress(c, "searching the %zu that pass again, data lines in pairs",
 				      s->njob);
 	return pt_parallel_for(s->njob, search_job, s);
+}
+
+/*
+ * Between the phases: a structure more than c->drop times the best held-out
+ * error so far is searched no further. Its error is final and the best's
+ * can only fall, so with c->drop >= PT_WALKCALIB_PASS it cannot pass; what
+ * it gives up is the chance that its later steps would have lowered it
+ * below the best's (not seen on any kept run: NOTES in
+ * results/walk-calibration/drop-2026-12-07).
+ */
+static void drop_hopeless(struct pt_walkcalib *c)
+{
+	double best = INFINITY;
+	size_t k;
+
+	for (k = 0; k < c->nh; k++)
+		if (c->h[k].base < 0)
+			best = fmin(best, c->h[k].worse);
+	if (!(c->drop > 0) || !isfinite(best))
+		return;
+	for (k = 0; k < c->nh; k++) {
+		struct pt_walkcalib_hyp *h = &c->h[k];
+
+		if (h->base >= 0 || !(h->worse > c->drop * best))
+			continue;
+		h->dropped = true;
+		h->drop_ratio = h->worse / best;
+		pt_walkcalib_progress(c,
+				      "%s searched no further: held-out %.3f, %.2f times the "
+				      "best (--drop %g)",
+				      h->name, h->worse, h->drop_ratio, c->drop);
+	}
 }
 
 int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
@@ -500,14 +553,22 @@ int pt_walkcalib_search(struct pt_walkcalib *c, char *err, size_t errlen)
 	struct searches s = { .c = c, .job = job };
 	int r;
 
-	/* the structures, then the -pairs variants of those that pass, which start from them */
-	r = run_phase(&s, false);
+	/*
+	 * The structures' first steps, the hopeless dropped, the rest of the
+	 * others, then the -pairs variants of those that pass, which start
+	 * from them.
+	 */
+	r = run_phase(&s, PHASE_FIRST);
+	if (r >= 0) {
+		drop_hopeless(c);
+		r = run_phase(&s, PHASE_REST);
+	}
 	if (r >= 0 && !c->pairs_forced) {
 		if (pt_walkcalib_add_pairs(c)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
-		r = run_phase(&s, true);
+		r = run_phase(&s, PHASE_PAIRS);
 	}
 	for (k = 0; k < c->nh; k++)
 		if (c->h[k].err[0] || (r >= 0 && !isfinite(c->h[k].worse))) {

@@ -237,11 +237,12 @@ static int parse_run_opts(int argc, char **argv, struct walk_opts *o)
 			r = number_opt(c, optarg, o);
 		else if (walk_is_config_opt(c))
 			r = walk_config_opt(c, optarg, o);
-		else if (c == OPT_RESULTS || c == OPT_STRUCTURES || c == OPT_STAT)
+		else if (c == OPT_RESULTS || c == OPT_STRUCTURES || c == OPT_STAT || c == OPT_DROP)
 			r = pt_usage_error(CMD, "--%s is an option of 'calibrate'; see --help",
 					   c == OPT_RESULTS	 ? "results"
 					   : c == OPT_STRUCTURES ? "structures"
-								 : "stat");
+					   : c == OPT_STAT	 ? "stat"
+								 : "drop");
 		else if (c == '?' || c == ':')
 			r = walk_opt_error("", c, argv);
 		else

@@ -70,6 +70,7 @@ enum {
 	OPT_IPA,
 	OPT_STRUCTURES,
 	OPT_STAT,
+	OPT_DROP,
 	OPT_THREADS,
 };
 

@@ -19,6 +19,7 @@
 #include "harness/hostcache.h"
 #include "model/walk_fit.h"
 #include "util/atomicfile.h"
+#include "util/parse.h"
 
 #define MAX_HOST_CACHES 8
 #define MAX_ROUNDS 256
@@ -143,8 +144,12 @@ static void print_hyps(const struct pt_walkcalib *c)
 			printf("+e%g", h->cfg.l2tlb_evictions);
 		if (h->cfg.s2.format >= 0)
 			printf("+n%llu", (unsigned long long)h->cfg.s2.tlb_entries);
-		printf("%s%s\n", k == c->best ? "  <- chosen" : "",
+		printf("%s%s", k == c->best ? "  <- chosen" : "",
 		       h->pass && k != c->best ? "  (passes)" : "");
+		if (h->dropped)
+			printf("  (dropped after its TLB sizes: %.2f times the best)",
+			       h->drop_ratio);
+		printf("\n");
 	}
 }
 
@@ -505,7 +510,7 @@ static int calibrate(const struct walk_opts *o, const struct pt_walkcalib_opts *
 static void usage(void)
 {
 	printf("usage: ptbench model walk calibrate --results DIR [-o FILE] [--no-host-caches]\n"
-	       "       [--structures auto|all] [--stat median|gmean]\n"
+	       "       [--structures auto|all] [--stat median|gmean] [--drop F]\n"
 	       "       [--stage2 none|d64|d128 [--host-backing 4k|thp] [--ipa BITS]]\n"
 	       "       [--config F] [--set K=V]\n"
 	       "Fits the latencies to DIR/results.csv (workload tlb) and writes "
@@ -535,7 +540,9 @@ static void usage(void)
 	       "gives cache.llc.replacement; then the entries others insert into the "
 	       "L2 TLB per lookup (1/64, 1/16, 1/4) unless it gives tlb.l2.evictions; with two "
 	       "stages, last, the nested TLB's size (1024-8192 entries) "
-	       "unless it gives a stage2.tlb.* key. Every structure that passes (held-out "
+	       "unless it gives a stage2.tlb.* key. A structure whose held-out error after its "
+	       "LLC and TLB sizes is more than --drop times the best's (default 2; 0: never) "
+	       "is searched no further: it cannot pass. Every structure that passes (held-out "
 	       "error within 1.25 times the best's) is searched again with data loads filling "
 	       "their 128-byte pair, not one line (its name ending -pairs: the LLC's size alone "
 	       "searched again, at the structure's TLBs and replacement), unless --set or "
@@ -578,6 +585,17 @@ static int stat_opt(const char *arg, enum pt_calib_stat *s)
 	return 0;
 }
 
+/* --drop F: 0, or a factor at least PT_WALKCALIB_PASS (a structure dropped must not pass) */
+static int drop_opt(const char *arg, double *drop)
+{
+	if (pt_parse_double(arg, 0, 1000, drop) || (*drop > 0 && *drop < PT_WALKCALIB_PASS))
+		return pt_usage_error(CMD,
+				      "calibrate: --drop '%s': expected 0 (search every structure "
+				      "whole) or a factor from %g to 1000",
+				      arg, PT_WALKCALIB_PASS);
+	return 0;
+}
+
 /* A configuration option on o (its error, exit 2, is the one reported), then on probe. */
 static int config_opt(int c, const char *arg, struct walk_opts *o, struct walk_opts *probe)
 {
@@ -589,7 +607,7 @@ static int config_opt(int c, const char *arg, struct walk_opts *o, struct walk_o
 int walk_calibrate(int argc, char **argv)
 {
 	const char *dir = NULL, *out = NULL;
-	struct pt_walkcalib_opts co = { .stat = PT_CALIB_GMEAN };
+	struct pt_walkcalib_opts co = { .stat = PT_CALIB_GMEAN, .drop = PT_WALKCALIB_DROP };
 	struct walk_opts o, probe;
 	bool host = true, forced = false, all = false;
 	int c, r = 0;
@@ -636,6 +654,8 @@ int walk_calibrate(int argc, char **argv)
 			r = structures_opt(optarg, &all);
 		else if (c == OPT_STAT)
 			r = stat_opt(optarg, &co.stat);
+		else if (c == OPT_DROP)
+			r = drop_opt(optarg, &co.drop);
 		else if (c == 'o')
 			out = optarg;
 		else if (walk_is_config_opt(c))

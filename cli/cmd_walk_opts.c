@@ -41,6 +41,7 @@ const struct option walk_long_opts[] = {
 	{ "ipa", required_argument, NULL, OPT_IPA },
 	{ "structures", required_argument, NULL, OPT_STRUCTURES },
 	{ "stat", required_argument, NULL, OPT_STAT },
+	{ "drop", required_argument, NULL, OPT_DROP },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },

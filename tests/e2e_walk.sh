@@ -163,10 +163,12 @@ else
 	# singly, as given: no structure is searched again with pairs
 	sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": true, "hypervisor": "PVM", "paging": "shadow", "evidence": ""}, /' \
 		"$tmp/run/meta.json"
-	# its three rounds interleaved: each fitted on its own
+	# its three rounds interleaved: each fitted on its own. Every structure
+	# searched whole (--drop 0), so that each step below shows for all eight
 	sed -i 's/"run": *{/"run": {"order": "interleaved", /' "$tmp/run/meta.json"
-	"$PT" model walk calibrate --results "$tmp/run" $FIXCACHES --structures all \
+	"$PT" model walk calibrate --results "$tmp/run" $FIXCACHES --structures all --drop 0 \
 		--set cache.prefetch.lines=1 >"$tmp/cal.txt" || fail "calibrate"
+	! grep -q '(dropped after' "$tmp/cal.txt" || fail "--drop 0, yet a structure dropped"
 	! grep -q '^#   [a-z0-9-]*-pairs ' "$tmp/cal.txt" ||
 		fail "cache.prefetch.lines given, yet structures searched with pairs"
 	grep -q '^cache.prefetch.lines = 1$' "$tmp/cal.txt" || fail "cache.prefetch.lines not kept"
@@ -473,6 +475,33 @@ else
 		[ "$(grep -c '^#   nested-d64-host-\(4k\|thp\)-\(scatter\|linear\)  *fit=' "$tmp/kvm.txt")" -eq 4 ] ||
 		fail "want the 4 nested structures without a shadow under recorded nested paging"
 	grep -q '^# chosen: nested-d64-host-' "$tmp/kvm.txt" || fail "nested paging: chose another structure"
+	# a structure far behind after its first steps is searched no further:
+	# at the smallest factor allowed (the pass threshold) against none, the
+	# choice, its errors and every D128 range are the same, and each one
+	# dropped is more than that factor behind, and neither chosen nor passing
+	for d in 0 1.25; do
+		"$PT" model walk calibrate --results "$tmp/kvm" $FIXCACHES --set cache.llc.size=8M \
+			--set tlb.l1.entries=64 --set tlb.l1.ways=64 --set tlb.l2.entries=2048 \
+			--set cache.prefetch.lines=1 --drop $d -o "$tmp/drop$d.csv" \
+			>"$tmp/drop$d.txt" 2>"$tmp/drop$d.err" || fail "calibrate --drop $d"
+	done
+	ndrop=$(grep -c '^#   .*  (dropped after its TLB sizes: [0-9.]* times the best)$' "$tmp/drop1.25.txt")
+	[ "$ndrop" -ge 1 ] || fail "--drop 1.25 dropped no structure of 4"
+	[ "$(grep -c 'searched no further: held-out' "$tmp/drop1.25.err")" -eq "$ndrop" ] ||
+		fail "--drop 1.25: a structure dropped without its progress line"
+	! grep '(dropped after' "$tmp/drop1.25.txt" | grep -q 'chosen\|(passes)' ||
+		fail "a dropped structure chosen or passing"
+	grep '(dropped after' "$tmp/drop1.25.txt" |
+		awk '{ for (i = 1; i <= NF; i++) if ($i == "times") r = $(i - 1); if (!(r > 1.25)) exit 1 }' ||
+		fail "a structure dropped within the factor"
+	for l in '^# chosen: ' '^fit: ' '^heldout: ' '^heldout_nested: ' '^noise: '; do
+		[ "$(grep "$l" "$tmp/drop0.txt")" = "$(grep "$l" "$tmp/drop1.25.txt")" ] ||
+			fail "--drop changed the line $l"
+	done
+	cmp -s "$tmp/drop0.csv" "$tmp/drop1.25.csv" || fail "--drop changed walk_model.csv"
+	expect_exit 2 "--drop '1.1'" "$PT" model walk calibrate --results "$tmp/run" --drop 1.1
+	expect_exit 2 "--drop 'x'" "$PT" model walk calibrate --results "$tmp/run" --drop x
+	expect_exit 2 "--drop is an option of 'calibrate'" "$PT" model walk --drop 2
 	expect_exit 2 "--structures 'some'" "$PT" model walk calibrate --results "$tmp/run" \
 		--structures some
 	expect_exit 2 "--structures is an option of 'calibrate'" "$PT" model walk --structures all

@@ -73,11 +73,43 @@ static void test_long(void **state)
 	assert_int_equal(pt_parse_uint("4", 0, 3, &u), -1);
 }
 
+static void test_double(void **state)
+{
+	static const char *const bad[] = { "",	 ".",	"1..2", "1.2.", "-1",	"+1", " 1",
+					   "1 ", "1e3", "inf",	"nan",	"0x10", "2x" };
+	double d = -1;
+	size_t k;
+
+	(void)state;
+	assert_int_equal(pt_parse_double("2", 0, 10, &d), 0);
+	assert_true(d == 2);
+	assert_int_equal(pt_parse_double("1.25", 0, 10, &d), 0);
+	assert_true(d == 1.25);
+	assert_int_equal(pt_parse_double(".5", 0, 10, &d), 0);
+	assert_true(d == 0.5);
+	assert_int_equal(pt_parse_double("3.", 0, 10, &d), 0);
+	assert_true(d == 3);
+	for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		errno = 0;
+		d = -1;
+		assert_int_equal(pt_parse_double(bad[k], 0, 10, &d), -1);
+		assert_int_equal(errno, EINVAL);
+		assert_true(d == -1); /* untouched on failure */
+	}
+	errno = 0;
+	assert_int_equal(pt_parse_double("10.5", 0, 10, &d), -1);
+	assert_int_equal(errno, ERANGE);
+	assert_int_equal(pt_parse_double("0.5", 1, 10, &d), -1);
+	assert_int_equal(errno, ERANGE);
+	assert_int_equal(pt_parse_double(NULL, 0, 10, &d), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_u64),
 		cmocka_unit_test(test_long),
+		cmocka_unit_test(test_double),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -80,3 +80,29 @@ int pt_parse_uint(const char *s, unsigned min, unsigned max, unsigned *out)
 	*out = (unsigned)v;
 	return 0;
 }
+
+int pt_parse_double(const char *s, double min, double max, double *out)
+{
+	const char *q;
+	int dots = 0, digits = 0;
+	double v;
+
+	if (!s)
+		return fail(EINVAL);
+	/* checked by hand first: strtod would take signs, blanks, "inf" and hex */
+	for (q = s; *q; q++) {
+		if (*q == '.')
+			dots++;
+		else if (is_digit(*q))
+			digits++;
+		else
+			return fail(EINVAL);
+	}
+	if (!digits || dots > 1)
+		return fail(EINVAL);
+	v = strtod(s, NULL);
+	if (!(v >= min && v <= max))
+		return fail(ERANGE);
+	*out = v;
+	return 0;
+}
