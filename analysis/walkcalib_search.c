@@ -518,10 +518,11 @@ static int run_phase(struct searches *s, enum phase phase)
 /*
  * Between the phases: a structure more than c->drop times the best held-out
  * error so far is searched no further. Its error is final and the best's
- * can only fall, so with c->drop >= PT_WALKCALIB_PASS it cannot pass; what
- * it gives up is the chance that its later steps would have lowered it
- * below the best's (not seen on any kept run: NOTES in
- * results/walk-calibration/drop-2026-12-07).
+ * can only fall, so with c->drop >= PT_WALKCALIB_PASS it cannot pass. What
+ * it gives up is the chance that its later steps would have brought it
+ * within PT_WALKCALIB_PASS of the best: none did on the six kept KVM runs
+ * searched both ways (results/walk-calibration/drop-2026-12-07, and
+ * results/walk-calibration/NOTES.md).
  */
 static void drop_hopeless(struct pt_walkcalib *c)
 {
