@@ -70,7 +70,6 @@ static void usage(FILE *f)
 
 static int parse_floor_opt(int c, struct calib_args *a)
 {
-	char *end;
 	double v;
 
 	if (c == 'M') {
@@ -80,9 +79,7 @@ static int parse_floor_opt(int c, struct calib_args *a)
 					      optarg);
 		return 0;
 	}
-	errno = 0;
-	v = strtod(optarg, &end);
-	if (!*optarg || *end || errno || !(v >= 1 && v <= 100))
+	if (pt_parse_double(optarg, 1, 100, &v))
 		return pt_usage_error("calibrate", "--margin '%s': expected a number 1..100",
 				      optarg);
 	a->floor.margin = v;

@@ -72,7 +72,6 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 {
 	uint64_t n;
 	double x;
-	char *end;
 
 	if (c == 'P' || c == 'N') {
 		if (pt_parse_u64(v, c == 'P' ? 2 : 1, 100000, &n))
@@ -106,8 +105,7 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 						"not '%s'",
 						v)
 			       : 0;
-	x = strtod(v, &end);
-	if (*end || end == v || !(x > 0 && x < 1000))
+	if (pt_parse_double(v, 0, 1000, &x) || !(x > 0 && x < 1000))
 		return pt_usage_error("history",
 				      "--inject must be a percentage in (0, 1000), not "
 				      "'%s'",

@@ -2,7 +2,6 @@
 #include "cli/commands.h"
 #include "cli/gate_opts.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,12 +43,9 @@ int pt_factors_option(const char *cmd, const char *arg, int *out)
 
 int pt_trim_option(const char *cmd, const char *arg, double *out)
 {
-	char *end;
 	double x;
 
-	errno = 0;
-	x = strtod(arg, &end);
-	if (end == arg || *end || errno || !(x >= 0 && x <= 0.5))
+	if (pt_parse_double(arg, 0, 0.5, &x))
 		return pt_usage_error(cmd, "--trim '%s': expected a fraction from 0 to 0.5", arg);
 	*out = x;
 	return 0;
@@ -57,7 +53,6 @@ int pt_trim_option(const char *cmd, const char *arg, double *out)
 
 int pt_serial_option(const char *cmd, const char *arg, enum pt_pool_serial_mode *mode, double *rho)
 {
-	char *end;
 	double x;
 
 	*rho = 0;
@@ -65,9 +60,7 @@ int pt_serial_option(const char *cmd, const char *arg, enum pt_pool_serial_mode 
 		*mode = !strcmp(arg, "auto") ? PT_POOL_SERIAL_AUTO : PT_POOL_SERIAL_OFF;
 		return 0;
 	}
-	errno = 0;
-	x = strtod(arg, &end);
-	if (end == arg || *end || errno || !(x >= 0 && x <= PT_POOL_SERIAL_MAX_RHO))
+	if (pt_parse_double(arg, 0, PT_POOL_SERIAL_MAX_RHO, &x))
 		return pt_usage_error(cmd,
 				      "--serial '%s': expected auto, off or a lag-1 correlation "
 				      "from 0 to %g",

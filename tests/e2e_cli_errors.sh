@@ -62,6 +62,13 @@ expect 2 "--stat 'mean': expected median or gmean" "model walk calibrate --stat 
 	"$PTBENCH" model walk calibrate --stat mean --results "$run"
 expect 2 "--stat is an option of 'calibrate'" "model walk --stat gmean (not calibrate)" \
 	"$PTBENCH" model walk --stat gmean
+# fractions and factors are plain decimals (util/parse.h): no blank, sign or exponent
+expect 2 "--trim ' 0.2': expected a fraction from 0 to 0.5" "compare --trim ' 0.2'" \
+	"$PTBENCH" compare --baseline-db "$tmp/none.sqlite" --trim " 0.2" "$run"
+expect 2 "--margin '1e1': expected a number 1..100" "calibrate --margin 1e1" \
+	"$PTBENCH" calibrate --margin 1e1
+expect 2 "--drop 'inf': expected 0" "model walk calibrate --drop inf" \
+	"$PTBENCH" model walk calibrate --drop inf --results "$run"
 # calibrate checks its suite before it launches a run (a runner that
 # records its calls shows none was made)
 printf '#!/bin/sh\necho "$*" >>"%s/calls"\n' "$tmp" >"$tmp/runner.sh"

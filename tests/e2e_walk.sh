@@ -494,7 +494,7 @@ else
 	grep '(dropped after' "$tmp/drop1.25.txt" |
 		awk '{ for (i = 1; i <= NF; i++) if ($i == "times") r = $(i - 1); if (!(r > 1.25)) exit 1 }' ||
 		fail "a structure dropped within the factor"
-	for l in '^# chosen: ' '^fit: ' '^heldout: ' '^heldout_nested: ' '^noise: '; do
+	for l in '^# chosen: ' '^fit: ' '^heldout: ' '^heldout_nested: '; do
 		[ "$(grep "$l" "$tmp/drop0.txt")" = "$(grep "$l" "$tmp/drop1.25.txt")" ] ||
 			fail "--drop changed the line $l"
 	done

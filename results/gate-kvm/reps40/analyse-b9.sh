@@ -1,15 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 # The rule of 23:33 (results/gate-kvm/reps40/rule.txt): the whole day's
-# pool of 136 judged on block 9, then the split run effect reported. Run
-# after block 9, nothing else running.
-set -u
-cd /work/exp/r40f
-PT=/work/main/build/ptbench
-aa() { local out=$1; shift; $PT history aa --db h.sqlite --tag r40ab "$@" > "$out" 2> "${out%.txt}.err"; }
-echo "$(date -u +%T) judged + split"
-aa aa-p136-sets.txt --pool 136 --inject-sets all &
-aa aa-p136-split-sets.txt --pool 136 --run-effect split --inject-sets all
-wait
-/usr/bin/python3 /work/main/results/gate-kvm/r20-later/drift.py h.sqlite aa-p136-sets.txt r40ab 2026-12-06T15:26 2026-12-06T16:30 2026-12-06T17:32 2026-12-06T19:00 2026-12-06T23:00 > drift-b9.txt 2>&1
-echo "$(date -u +%T) done"
+# pool of 136 judged on block 9, then the split run effect reported.
+exec "$(dirname "$0")/analyse-block.sh" /work/exp/r40f 136 2026-12-06T15:26 2026-12-06T16:30 \
+	2026-12-06T17:32 2026-12-06T19:00 2026-12-06T23:00
