@@ -3,7 +3,8 @@
  * ptbench model walk: the trace-driven TLB and page-walk simulator
  * (model/walk_*.h) on synthetic patterns, lackey traces or binary traces;
  * "convert" turns lackey output into the binary format; "calibrate" fits
- * the latencies to a run's tlb sweep and predicts D128 (docs/walk.md).
+ * the latencies to a run's tlb sweep and predicts D128 (docs/walk.md);
+ * "combine" sets several runs' predictions side by side.
  * This file parses the simulation's options; cmd_walk_sim.c runs it.
  */
 #include <ctype.h>
@@ -25,6 +26,7 @@ static void usage(FILE *f)
 		"       ptbench model walk convert --lackey IN|- -o OUT\n"
 		"       ptbench model walk calibrate --results DIR [-o FILE] [--structures auto|all]\n"
 		"                                   [--config F] [--set K=V]\n"
+		"       ptbench model walk combine [-o FILE] RUN RUN...   (several runs' D128/D64)\n"
 		"\n"
 		"Simulates TLBs, page-walk caches and data caches for D64 and D128 page tables.\n"
 		"\n"
@@ -273,5 +275,7 @@ int cmd_model_walk(int argc, char **argv)
 		return walk_convert(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "calibrate"))
 		return walk_calibrate(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "combine"))
+		return walk_combine(argc - 1, argv + 1);
 	return walk_run(argc, argv);
 }

@@ -2,8 +2,8 @@
 /*
  * ptbench model walk, in one file per subcommand: the simulation
  * (cmd_walk.c, cmd_walk_sim.c, nested: cmd_walk_nested.c), convert
- * (cmd_walk_convert.c) and
- * calibrate (cmd_walk_calibrate.c), sharing the option table and the
+ * (cmd_walk_convert.c), calibrate (cmd_walk_calibrate.c) and combine
+ * (cmd_walk_combine.c), sharing the option table and the
  * model-configuration options of cmd_walk_opts.c.
  */
 #ifndef PTBENCH_CLI_CMD_WALK_H
@@ -101,5 +101,6 @@ int walk_simulate(const struct walk_opts *o);
 int walk_nested_run(const struct walk_opts *o, struct pt_pattern *p, uint64_t warm, uint64_t n);
 int walk_convert(int argc, char **argv);
 int walk_calibrate(int argc, char **argv);
+int walk_combine(int argc, char **argv);
 
 #endif

@@ -169,7 +169,9 @@ def _nested_row(run, backing):
                "two-stage walk simulator fitted to this run's tlb sweep, structure %s chosen by "
                "held-out error (`ptbench model walk calibrate`) among those the recorded "
                "environment allows; ranges: bootstrap over repetitions and the structures and "
-               "sizes that pass cross-validation (at most 8); leaves out %s"
+               "sizes that pass cross-validation (at most 8), this run's only: a later run on a "
+               "host that drifts may fall outside them (`ptbench model walk combine` sets "
+               "runs side by side); leaves out %s"
                % (hyp or "-", NESTED_LEAVES_OUT))
 
 

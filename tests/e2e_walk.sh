@@ -499,6 +499,12 @@ else
 			fail "--drop changed the line $l"
 	done
 	cmp -s "$tmp/drop0.csv" "$tmp/drop1.25.csv" || fail "--drop changed walk_model.csv"
+	# combine reads calibrate's own CSV: two equal runs hold each other's predictions
+	"$PT" model walk combine "$tmp/drop0.csv" "$tmp/drop1.25.csv" >"$tmp/comb.txt" ||
+		fail "combine on calibrate's walk_model.csv"
+	[ "$(grep -c '^coverage: stage=\(guest\|host\|both\) runs=1 inside=1.000 ' "$tmp/comb.txt")" -eq 3 ] ||
+		fail "combine of two equal runs: $(grep '^coverage' "$tmp/comb.txt")"
+	grep -q "^# chase-4k-64M  *2   " "$tmp/comb.txt" || fail "combine: no chase-4k-64M row"
 	expect_exit 2 "--drop '1.1'" "$PT" model walk calibrate --results "$tmp/run" --drop 1.1
 	expect_exit 2 "--drop 'x'" "$PT" model walk calibrate --results "$tmp/run" --drop x
 	expect_exit 2 "--drop is an option of 'calibrate'" "$PT" model walk --drop 2
