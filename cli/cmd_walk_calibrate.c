@@ -336,6 +336,10 @@ static void print_result(const struct pt_walkcalib *c)
 	       "passing configurations (every passing structure's own, then the others by "
 	       "held-out error, at most %d)\n",
 	       c->range_configs, c->range_passing, PT_WALKCALIB_MAX_RANGE_CONFIGS);
+	/* why: on a drifting host a later run often falls outside these (docs/walk.md) */
+	printf("# the ranges are this run's: a run made at another time may choose another "
+	       "configuration and fall outside them; 'ptbench model walk combine' sets runs side "
+	       "by side\n");
 	printf("# case                 measured_ns [repetitions]      fitted_d64_ns  error   "
 	       "d128/d64 guest [range]     host [range]           both [range]\n");
 	for (i = 0; i < c->n; i++) {
