@@ -4,6 +4,7 @@
  * parsing of one file, the per-case summary, and the coverage of k-run
  * envelopes.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -141,7 +142,7 @@ static int take_row(struct pt_walkcombine *c, size_t r, int e, char **f, const i
 
 	errno = 0;
 	ws = strtoull(f[col[COL_WS]], &end, 10);
-	if (!*f[col[COL_WS]] || *end || errno || *f[col[COL_WS]] == '-')
+	if (!isdigit((unsigned char)*f[col[COL_WS]]) || *end || errno)
 		return pt_errf(err, errlen, "%s:%ld: ws_bytes '%s' is not a byte count", name, line,
 			       f[col[COL_WS]]);
 	if (ratio_of(f[col[COL_PT]], &pt) || ratio_of(f[col[COL_LO]], &lo) ||
@@ -151,6 +152,8 @@ static int take_row(struct pt_walkcombine *c, size_t r, int e, char **f, const i
 			       "above 0",
 			       name, line, f[col[COL_CASE]], f[col[COL_PT]], f[col[COL_LO]],
 			       f[col[COL_HI]]);
+	if (!*f[col[COL_CASE]])
+		return pt_errf(err, errlen, "%s:%ld: a prediction without a case name", name, line);
 	k = case_of(c, f[col[COL_CASE]], f[col[COL_BACKING]], ws, name, line, err, errlen);
 	if (!k)
 		return -1;

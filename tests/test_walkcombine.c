@@ -160,6 +160,10 @@ static void test_refused(void **state)
 	refused(HDR "predicted-d128-both,x,4k,4096,1,,-1.2,1,1,h,,\n", "expected numbers");
 	refused(HDR "predicted-d128-both,x,4k,-5,1,,1.2,1,1,h,,\n",
 		"ws_bytes '-5' is not a byte count");
+	refused(HDR "predicted-d128-both,x,4k, 5,1,,1.2,1,1,h,,\n",
+		"ws_bytes ' 5' is not a byte count");
+	refused(HDR "predicted-d128-both,,4k,4096,1,,1.2,1,1,h,,\n",
+		"bad.csv:2: a prediction without a case name");
 	refused(HDR "predicted-d128-both,x,4k,4096,1,,1.2,1,1.3,h,,\n"
 		    "predicted-d128-both,x,4k,4096,1,,1.2,1,1.3,h,,\n",
 		"bad.csv:3: case x, predicted-d128-both: a second row");

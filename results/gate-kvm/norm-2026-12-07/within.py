@@ -2,18 +2,11 @@
 # within.py DB TAG POOL: per primary timing, the standard error of a run's
 # median from its own repetitions (1.2533 * 1.4826 MAD / sqrt(n), log scale,
 # median over runs) against the between-run spread (1.4826 MAD of run medians)
-import sqlite3, sys, math, statistics as st
-db, tag, pool = sys.argv[1], sys.argv[2], int(sys.argv[3])
-c = sqlite3.connect('file:%s?mode=ro' % db, uri=True)
-runs = [r[0] for r in c.execute("select id from runs where tag=? order by started_utc", (tag,))][:pool]
-ids = set(runs)
-vals = {}
-for rid, w, cs, m, v in c.execute("select run_id, workload, cs, metric, value from rows where metric like 'ns_per_%' and metric not like '%_norm'"):
-    if rid in ids and v > 0:
-        vals.setdefault((w, cs, m), {}).setdefault(rid, []).append(math.log(v))
-def mad(x):
-    m = st.median(x)
-    return 1.4826 * st.median([abs(a - m) for a in x])
+import sys, math, statistics as st
+from pool_rows import rows, mad
+vals = {k: {r: [math.log(x) for x in v] for r, v in d.items()}
+        for k, d in rows(sys.argv[1], sys.argv[2], int(sys.argv[3])).items()
+        if not k[2].endswith('_norm')}
 ratios = []
 for k in sorted(vals):
     d = vals[k]
