@@ -11,4 +11,6 @@ R=..
 "$BIN" model walk combine recal/0830 recal/0852 recal/0934 recal/1244 recal/1857 \
 	recal/2110 $R/run-2026-12-06-2300-kvm $R/run-2026-12-06-2322-kvm \
 	$R/run-2026-12-07-0145-kvm $R/run-2026-12-07-0302-kvm $R/run-2026-12-07-0321-kvm \
-	$R/run-2026-12-07-0349-kvm $R/run-2026-12-07-0358-kvm -o combine.csv >combine.txt
+	$R/run-2026-12-07-0349-kvm $R/run-2026-12-07-0358-kvm \
+	$R/run-2026-12-07-0408-kvm $R/run-2026-12-07-0516-kvm $R/run-2026-12-07-0528-kvm \
+	-o combine.csv >combine.txt
