@@ -7,11 +7,16 @@
 set -u
 dir=$1 tag=$2 n=$3 deadline=$4
 shift 4
+# the deadline's next occurrence from now, so that one past midnight
+# (23:30 started, 00:40 deadline) is not taken as already gone
+now=$(date -u +%s)
+end=$(date -u -d "$deadline" +%s 2>/dev/null) || { echo "runs.sh: deadline '$deadline': expected HH:MM" >&2; exit 2; }
+[ "$end" -lt "$now" ] && end=$((end + 86400))
 PT=$dir/ptbench out=$dir/runs db=$dir/h.sqlite
 mkdir -p "$out"
 for i in $(seq -w 1 "$n"); do
 	[ -e "$dir/stop" ] && break
-	[ "$(date -u +%H:%M)" \> "$deadline" ] && break
+	[ "$(date -u +%s)" -gt "$end" ] && break
 	d="$out/ci-$i"
 	[ -e "$d/meta.json" ] && continue
 	echo "$(date -u +%T) run $i"
