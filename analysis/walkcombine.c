@@ -4,8 +4,6 @@
  * parsing of one file, the per-case summary, and the coverage of k-run
  * envelopes.
  */
-#include <ctype.h>
-#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +11,7 @@
 #include "analysis/walkcombine.h"
 #include "util/csv.h"
 #include "util/errf.h"
+#include "util/parse.h"
 #include "util/rng.h"
 #include "util/stats.h"
 
@@ -46,18 +45,17 @@ void pt_walkcombine_free(struct pt_walkcombine *c)
 	c->cases = NULL;
 }
 
-/* s as a finite number above 0 (a D128/D64 ratio); an empty field is NAN. */
+/*
+ * s as a D128/D64 ratio (util/parse: digits and one dot, as walk_model.csv
+ * writes them), above 0; an empty field, no prediction, is NAN.
+ */
 static int ratio_of(const char *s, double *v)
 {
-	char *end;
-
 	if (!*s) {
 		*v = NAN;
 		return 0;
 	}
-	errno = 0;
-	*v = strtod(s, &end);
-	return *end || errno || !isfinite(*v) || *v <= 0 ? -1 : 0;
+	return pt_parse_double(s, 0, 1e9, v) || !(*v > 0) ? -1 : 0;
 }
 
 /* col: each column's index; *need: the fields a row must have to hold them all. */
@@ -137,12 +135,9 @@ static int take_row(struct pt_walkcombine *c, size_t r, int e, char **f, const i
 {
 	struct pt_walkcombine_case *k;
 	double pt, lo, hi;
-	char *end;
-	unsigned long long ws;
+	uint64_t ws;
 
-	errno = 0;
-	ws = strtoull(f[col[COL_WS]], &end, 10);
-	if (!isdigit((unsigned char)*f[col[COL_WS]]) || *end || errno)
+	if (pt_parse_u64(f[col[COL_WS]], 0, UINT64_MAX, &ws))
 		return pt_errf(err, errlen, "%s:%ld: ws_bytes '%s' is not a byte count", name, line,
 			       f[col[COL_WS]]);
 	if (ratio_of(f[col[COL_PT]], &pt) || ratio_of(f[col[COL_LO]], &lo) ||

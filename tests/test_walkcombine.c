@@ -158,6 +158,8 @@ static void test_refused(void **state)
 	refused(HDR "predicted-d128-both,x,4k,4096,1,,abc,1,1,h,,\n",
 		"bad.csv:2: case x: d128_over_d64 'abc'");
 	refused(HDR "predicted-d128-both,x,4k,4096,1,,-1.2,1,1,h,,\n", "expected numbers");
+	refused(HDR "predicted-d128-both,x,4k,4096,1,,1.2,1,inf,h,,\n", "expected numbers");
+	refused(HDR "predicted-d128-both,x,4k,4096,1,,0,0,0,h,,\n", "expected numbers");
 	refused(HDR "predicted-d128-both,x,4k,-5,1,,1.2,1,1,h,,\n",
 		"ws_bytes '-5' is not a byte count");
 	refused(HDR "predicted-d128-both,x,4k, 5,1,,1.2,1,1,h,,\n",

@@ -6,6 +6,7 @@
 # the rest were calibrated so by ./run.sh itself.
 set -e
 BIN=${1:?usage: combine.sh BIN}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac # before the cd below
 cd "$(dirname "$0")"
 R=..
 "$BIN" model walk combine recal/0830 recal/0852 recal/0934 recal/1244 recal/1857 \
