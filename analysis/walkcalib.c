@@ -200,6 +200,7 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 	} else if (c->recorded_virt == 0 && !c->all_structures) {
 		/* a native host translates in one stage: no nested structure to choose */
 		add_hyp(c, cfg, -1, 0, PT_LAYOUT_SCATTER, false);
+		c->structures_restricted = true;
 	} else if (c->recorded_shadow && !c->all_structures) {
 		/*
 		 * A shadow-paging host (PVM): the hardware walks the shadow, alone
@@ -210,6 +211,7 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 		add_hyp(c, cfg, -1, 0, PT_LAYOUT_SCATTER, true);
 		add_hyp(c, cfg, PT_D64, 0, PT_LAYOUT_SCATTER, true);
 		add_hyp(c, cfg, PT_D64, 1, PT_LAYOUT_SCATTER, true);
+		c->structures_restricted = true;
 	} else if (c->recorded_nested && !c->all_structures) {
 		/*
 		 * A two-dimensional walk (KVM's default): host 4K or THP, the
@@ -222,6 +224,7 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 		add_hyp(c, cfg, PT_D64, 0, PT_LAYOUT_LINEAR, false);
 		add_hyp(c, cfg, PT_D64, 1, PT_LAYOUT_SCATTER, false);
 		add_hyp(c, cfg, PT_D64, 1, PT_LAYOUT_LINEAR, false);
+		c->structures_restricted = true;
 	} else {
 		/* the guest's frames as its allocator leaves them: scattered, or in order */
 		add_hyp(c, cfg, -1, 0, PT_LAYOUT_SCATTER, false);

@@ -156,6 +156,8 @@ struct pt_walkcalib {
 	bool recorded_nested;
 	/* the structures searched: the recorded environment's, or all eight */
 	bool all_structures;
+	/* fewer than all eight searched, because of what meta.json records */
+	bool structures_restricted;
 	/* the TLB sizes came from the user (--set tlb.*): no TLB size is searched */
 	bool tlb_forced;
 	/* the user chose the LLC's replacement (--set cache.llc.replacement): not searched */

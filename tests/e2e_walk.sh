@@ -475,6 +475,38 @@ else
 		[ "$(grep -c '^#   nested-d64-host-\(4k\|thp\)-\(scatter\|linear\)  *fit=' "$tmp/kvm.txt")" -eq 4 ] ||
 		fail "want the 4 nested structures without a shadow under recorded nested paging"
 	grep -q '^# chosen: nested-d64-host-' "$tmp/kvm.txt" || fail "nested paging: chose another structure"
+	# the hint that the floor is the larger part of the miss: exactly where
+	# the structures were restricted by meta.json and floor > shape
+	floor_hint() { # FILE RESTRICTED(0|1)
+		local want has=0
+		want=$(awk -v r="$2" '/^fit_floor: / { split($2, a, "="); split($3, b, "=")
+			print (r && a[2] + 0 > b[2] + 0) ? 1 : 0 }' "$1")
+		grep -q "^# fit_floor is the larger part of the fit's miss" "$1" && has=1
+		[ "$want" = "$has" ] || fail "$1: floor hint $has, want $want: $(grep '^fit_floor' "$1")"
+	}
+	floor_hint "$tmp/cal.txt" 0
+	floor_hint "$tmp/auto.txt" 1
+	floor_hint "$tmp/kvm.txt" 1
+	floor_hint "$tmp/native2.txt" 1
+	# a PVM run whose THP chases cost 0.4 of the 4K ones at 16M and 64M:
+	# the shadows with 4K leaves simulate them alike, so the floor dominates
+	# and the hint shows; with every structure searched it does not
+	cp -r "$SRC/tests/fixtures/walk-calib" "$tmp/thpcheap"
+	sed -i 's/"env": *{/"env": {"virtualization": {"virtualized": true, "hypervisor": "PVM", "paging": "shadow", "evidence": ""}, /' \
+		"$tmp/thpcheap/meta.json"
+	awk -F, -v OFS=, '$2 ~ /^chase-thp-(16|64)M$/ && $5 == "ns_per_access" { $6 = $6 * 0.4 } 1' \
+		"$SRC/tests/fixtures/walk-calib/results.csv" >"$tmp/thpcheap/results.csv"
+	for s in auto all; do
+		"$PT" model walk calibrate --results "$tmp/thpcheap" $FIXCACHES --structures $s \
+			--set cache.llc.size=8M --set tlb.l1.entries=64 --set tlb.l1.ways=64 \
+			--set tlb.l2.entries=2048 --set stage2.tlb.entries=1024 \
+			--set cache.prefetch.lines=1 -o "$tmp/thpcheap-$s.csv" >"$tmp/thpcheap-$s.txt" ||
+			fail "calibrate, cheap THP chases, --structures $s"
+	done
+	floor_hint "$tmp/thpcheap-auto.txt" 1
+	floor_hint "$tmp/thpcheap-all.txt" 0
+	grep -q "^# fit_floor is the larger part of the fit's miss" "$tmp/thpcheap-auto.txt" ||
+		fail "cheap THP chases under a shadow: no floor hint: $(grep '^fit_floor' "$tmp/thpcheap-auto.txt")"
 	# a structure far behind after its first steps is searched no further:
 	# at the smallest factor allowed (the pass threshold) against none, the
 	# choice, its errors and every D128 range are the same, and each one
