@@ -200,7 +200,6 @@ static int hypotheses(struct pt_walkcalib *c, const struct pt_walk_cfg *cfg, boo
 	} else if (c->recorded_virt == 0 && !c->all_structures) {
 		/* a native host translates in one stage: no nested structure to choose */
 		add_hyp(c, cfg, -1, 0, PT_LAYOUT_SCATTER, false);
-		c->structures_restricted = true;
 	} else if (c->recorded_shadow && !c->all_structures) {
 		/*
 		 * A shadow-paging host (PVM): the hardware walks the shadow, alone

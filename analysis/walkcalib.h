@@ -156,7 +156,11 @@ struct pt_walkcalib {
 	bool recorded_nested;
 	/* the structures searched: the recorded environment's, or all eight */
 	bool all_structures;
-	/* fewer than all eight searched, because of what meta.json records */
+	/*
+	 * A guest's structures limited to those of the paging meta.json
+	 * records (shadow or nested): the record is an inference from the
+	 * hypervisor, unlike a native host's, so the others may still fit.
+	 */
 	bool structures_restricted;
 	/* the TLB sizes came from the user (--set tlb.*): no TLB size is searched */
 	bool tlb_forced;

@@ -259,7 +259,7 @@ static void print_floor(const struct pt_walkcalib *c)
 	if (c->structures_restricted && bound > shape)
 		printf("# fit_floor is the larger part of the fit's miss: cases this structure "
 		       "simulates alike were measured apart, which no latency mends; only the "
-		       "structures meta.json's record allows were searched, and "
+		       "structures of the paging meta.json records were searched, and "
 		       "--structures all searches every one\n");
 }
 
@@ -567,8 +567,8 @@ static void usage(void)
 	       "--config gives cache.prefetch.lines, which is then kept. Prints 'fit: rms_rel_err=X', "
 	       "'fit_floor: rms_rel_err=F shape=S' (F: the least fit the chosen structure can "
 	       "reach, as cases it simulates alike get one cost and their measured differences "
-	       "stay; S: the rest, fit^2 = F^2 + S^2; where F > S and meta.json's record "
-	       "restricted the structures, a comment names --structures all), "
+	       "stay; S: the rest, fit^2 = F^2 + S^2; on a guest whose recorded paging "
+	       "restricted the structures, where F > S, a comment names --structures all), "
 	       "'noise: rms_rel_err=Z' (each case's statistic resampled from its repetitions: "
 	       "the fit error a model exact for every case would still show; half= the same "
 	       "for the half-density checks), "
