@@ -284,6 +284,7 @@ static bool row_moments(struct pt_pool_row *w, const struct pt_pool_point *g, si
 /* The test of d = the NEW runs' mean less the pool's (ln scale), with w->se and w->df. */
 static void row_test(struct pt_pool_row *w, double d)
 {
+	w->diff = d;
 	w->change_pct = (exp(d) - 1) * 100;
 	if (w->se == 0) {
 		/* every pool run gave the same value: any difference is real */
@@ -338,6 +339,7 @@ static int row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_t
 
 	w->key = &g[0];
 	w->t = w->p = w->p_adj = w->detectable_pct = w->change_pct = NAN;
+	w->diff = w->series_sd = NAN;
 	row_gate(w, o, &off_by_config);
 	if (!row_moments(w, g, len)) {
 		/* a statistic <= 0 has no log: not testable here, only shown when not gated */
@@ -372,6 +374,56 @@ static int row_fill(struct pt_pool_row *w, const struct pt_pool_point *g, size_t
 	if (ef && is_timed(w->key))
 		adjust(w, g, len, ef, vn, dk, &d);
 	row_test(w, d);
+	return 0;
+}
+
+/*
+ * --spread moderated: the prior from the variances of the tested gated
+ * timed series, then each of them retested with its moderated variance and
+ * degrees of freedom. Timings only: a page-table byte count that one run
+ * moved by a few bytes has a spread of 1e-7, and one such variance among
+ * the timings' (1e-2 to 1e-1) would make the prior's degrees of freedom
+ * nearly 0. The run effect's own row is the whole run's spread, not one
+ * more series'. The serial and leverage terms of its
+ * standard error stay as they were; only the spread they multiply changes.
+ */
+static int moderate(struct pt_pool_result *r)
+{
+	double *var = malloc((r->n ? r->n : 1) * sizeof(*var));
+	double *df = malloc((r->n ? r->n : 1) * sizeof(*df));
+	size_t i;
+
+	if (!var || !df) {
+		free(var);
+		free(df);
+		return -1;
+	}
+	for (i = 0; i < r->n; i++) {
+		const struct pt_pool_row *w = &r->rows[i];
+		bool use = w->tested && is_timed(w->key) && !w->key->run_effect && w->se > 0 &&
+			   w->pool_sd > 0;
+
+		var[i] = use ? w->pool_sd * w->pool_sd : NAN;
+		df[i] = use ? w->df : NAN;
+	}
+	if (!pt_pool_prior_fit(var, df, r->n, &r->prior)) {
+		for (i = 0; i < r->n; i++) {
+			struct pt_pool_row *w = &r->rows[i];
+			double v, dfn;
+
+			if (isnan(var[i]))
+				continue;
+			v = pt_pool_prior_var(&r->prior, var[i], df[i], &dfn);
+			w->series_sd = w->pool_sd;
+			w->pool_sd = sqrt(v);
+			w->se *= w->pool_sd / w->series_sd;
+			w->df = dfn;
+			w->moderated = true;
+			row_test(w, w->diff);
+		}
+	}
+	free(var);
+	free(df);
 	return 0;
 }
 
@@ -805,7 +857,7 @@ int pt_pool_compare(struct pt_pool_point *pts, size_t npts, size_t pool_runs, si
 	}
 	free(at);
 	effects_free(&ef);
-	if (correct(r)) {
+	if ((o->moderate && moderate(r)) || correct(r)) {
 		pt_pool_result_free(r);
 		return -1;
 	}

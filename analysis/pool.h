@@ -57,6 +57,7 @@
 
 #include "analysis/compare.h"
 #include "analysis/pool_factors.h"
+#include "analysis/pool_moderate.h"
 #include "analysis/pool_serial.h"
 #include "util/schema.h"
 
@@ -91,6 +92,9 @@ struct pt_pool_row {
 	double change_pct; /* exp(new_mean - pool_mean) - 1, in % */
 	double t, p, p_adj;
 	double se, df; /* the test's standard error (ln scale) and degrees of freedom */
+	double diff; /* what was tested: the NEW runs' mean (residual) less the pool's, ln scale */
+	bool moderated; /* pool_sd, se and df moderated (pool_moderate.h) */
+	double series_sd; /* the series' own pool_sd before that; NAN when not moderated */
 	bool adjusted; /* tested on residuals from the run effect or factors: change_pct is theirs */
 	size_t factors; /* run factors it was regressed on (0: the run effect) */
 	bool own_workload; /* scores from its own workload's other series (too few outside) */
@@ -120,6 +124,7 @@ struct pt_pool_result {
 	/* n^2 over the sum of the NEW runs' correlations: as many independent runs */
 	double new_effective;
 	struct pt_pool_point *effect_pts; /* the run effect's own points, one per run */
+	struct pt_pool_prior prior; /* the moderated spread's; .series 0 when not used */
 };
 
 struct pt_pool_opts {
@@ -140,6 +145,8 @@ struct pt_pool_opts {
 	double trim;
 	enum pt_pool_serial_mode serial; /* auto (the default, 0): estimated from the pool */
 	double serial_rho; /* serial FIXED: the correlation at lag 1 */
+	/* each gated series' spread moderated toward all of theirs (pool_moderate.h) */
+	bool moderate;
 	/* each run's start and end (s since the epoch; NAN unknown), indexed by point.run */
 	const double *run_start, *run_end;
 	size_t nrun_times;

@@ -116,6 +116,7 @@ static struct pt_pool_opts pool_opts(const struct aa_ctx *x)
 		.trim = x->o->trim,
 		.serial = x->o->serial,
 		.serial_rho = x->o->serial_rho,
+		.moderate = x->o->moderate,
 	};
 }
 
@@ -295,6 +296,11 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t lo, size_t hi, bool v
 			x->o->inject_pct, hi - lo, res.factors, res.split_kernel ? "yes" : "no",
 			res.round_runs, x->o->trim, res.serial.rho[1], res.serial.rho[2],
 			res.serial.rho[3], res.new_effective);
+	if (verbose && res.prior.series)
+		fprintf(x->o->out,
+			"  (spread moderated over %zu series: prior degrees of freedom %.1f, "
+			"spread %.1f%%)\n",
+			res.prior.series, res.prior.df, (exp(sqrt(res.prior.var)) - 1) * 100);
 	for (i = 0; !e && i < res.n; i++) {
 		const struct pt_pool_row *w = &res.rows[i];
 		bool hit;

@@ -30,6 +30,7 @@ struct pt_pool_aa_opts {
 	double trim; /* as compare --trim */
 	enum pt_pool_serial_mode serial; /* as compare --serial */
 	double serial_rho;
+	bool moderate; /* as compare --spread moderated */
 	size_t inject_sets; /* NEW sets injected into: 1 the first (default), 0 all that fit */
 	FILE *out; /* the report, line by line */
 };

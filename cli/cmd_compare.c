@@ -75,6 +75,12 @@ static void usage(FILE *f)
 		"                     from the pool's runs made back to back and widens\n"
 		"                     the test by it; off: runs independent; R: lag-1\n"
 		"                     correlation R, lag j R^j (docs/compare.md)\n"
+		"  --spread series|moderated  each gated series' between-run spread\n"
+		"                     from its own pool runs (series, the default), or\n"
+		"                     drawn toward the spread of all of them by as much\n"
+		"                     as its own is unsure, which adds the degrees of\n"
+		"                     freedom of that prior to its test (moderated;\n"
+		"                     empirical Bayes, docs/compare.md)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -123,6 +129,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		{ "round-effect", required_argument, NULL, 'U' },
 		{ "trim", required_argument, NULL, 'X' },
 		{ "serial", required_argument, NULL, 'L' },
+		{ "spread", required_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -204,6 +211,11 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				return PT_EXIT_USAGE;
 			a->serial_given = true;
 			break;
+		case 'V':
+			if (pt_spread_option("compare", optarg, &a->moderate))
+				return PT_EXIT_USAGE;
+			a->spread_given = true;
+			break;
 		case 'K':
 			if (pt_factors_option("compare", optarg, &a->factors))
 				return PT_EXIT_USAGE;
@@ -240,7 +252,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
 	if (a->run_effect_given || a->factors_given || a->round_effect_given || a->trim_given ||
-	    a->serial_given)
+	    a->serial_given || a->spread_given)
 		return pt_usage_error("compare",
 				      "%s needs --baseline-db (two runs have "
 				      "no run or round effect to take out, and are "
@@ -249,7 +261,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 				      : a->factors_given      ? "--factors"
 				      : a->round_effect_given ? "--round-effect"
 				      : a->trim_given	      ? "--trim"
-							      : "--serial");
+				      : a->serial_given	      ? "--serial"
+							      : "--spread");
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

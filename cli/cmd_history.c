@@ -50,8 +50,8 @@ static void usage(FILE *f)
 		"                   aa: inject into M disjoint NEW sets, or all that fit\n"
 		"                   (default 1: the first)\n"
 		"  --run-effect on|off|split, --factors auto|N, --round-effect on|off,\n"
-		"  --trim F, --serial auto|off|R\n"
-		"                   aa: as compare's (default on, 0, on, %g, auto)\n"
+		"  --trim F, --serial auto|off|R, --spread series|moderated\n"
+		"                   aa: as compare's (default on, 0, on, %g, auto, series)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -137,6 +137,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		{ "trim", required_argument, NULL, 'X' },
 		{ "serial", required_argument, NULL, 'L' },
 		{ "inject-sets", required_argument, NULL, 'J' },
+		{ "spread", required_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c, i;
@@ -144,7 +145,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":ho:", longopts, NULL)) != -1) {
-		if (!a->aa_only && c > 0 && strchr("PNIaTRUXKLJ", c))
+		if (!a->aa_only && c > 0 && strchr("PNIaTRUXKLJV", c))
 			for (i = 0; longopts[i].name; i++)
 				if (longopts[i].val == c)
 					a->aa_only = longopts[i].name;
@@ -199,6 +200,10 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 			break;
 		case 'L':
 			if (pt_serial_option("history", optarg, &a->aa.serial, &a->aa.serial_rho))
+				return PT_EXIT_USAGE;
+			break;
+		case 'V':
+			if (pt_spread_option("history", optarg, &a->aa.moderate))
 				return PT_EXIT_USAGE;
 			break;
 		case 'h':

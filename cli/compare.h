@@ -35,6 +35,8 @@ struct compare_args {
 	enum pt_pool_serial_mode serial; /* --serial (analysis/pool_serial.h) */
 	double serial_rho;
 	bool serial_given;
+	bool moderate; /* --spread moderated (analysis/pool_moderate.h) */
+	bool spread_given;
 	char **news;
 	int nnew;
 	const char *config_path, *out_path, *filter;

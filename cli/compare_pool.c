@@ -145,6 +145,17 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 	else
 		fprintf(f, "Run statistic: each run's median (--trim %g).\n", x->a->trim);
 	serial_text(f, r);
+	if (r->prior.series)
+		fprintf(f,
+			"Spread moderated (--spread moderated): each gated timed series' spread "
+			"drawn toward %.1f%% with %.1f degrees of freedom, fitted over %zu of them, "
+			"and tested with that many more.\n",
+			(exp(sqrt(r->prior.var)) - 1) * 100, r->prior.df, r->prior.series);
+	else if (x->a->moderate)
+		fprintf(f,
+			"Spread not moderated: fewer than %d gated timed series with a spread "
+			"to fit its prior on.\n",
+			PT_POOL_PRIOR_MIN_SERIES);
 }
 
 static void json_serial(struct pt_json *j, const struct pt_pool_result *r)
@@ -185,6 +196,10 @@ static void json_row(struct pt_json *j, const struct pt_pool_row *w)
 	pt_json_num(j, "p", w->p);
 	pt_json_num(j, "p_adj", w->p_adj);
 	pt_json_num(j, "detectable_pct", w->detectable_pct);
+	pt_json_num(j, "df", w->df);
+	pt_json_bool(j, "spread_moderated", w->moderated);
+	if (w->moderated)
+		pt_json_num(j, "series_spread_pct", (exp(w->series_sd) - 1) * 100);
 	pt_json_bool(j, "run_effect_adjusted", w->adjusted);
 	if (w->adjusted) {
 		pt_json_num(j, "raw_change_pct", w->raw_change_pct);
@@ -242,6 +257,12 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_bool(&j, "round_effect", x->a->round_effect);
 	pt_json_uint(&j, "round_effect_runs", r->round_runs);
 	pt_json_num(&j, "trim", x->a->trim);
+	pt_json_bool(&j, "spread_moderated", r->prior.series > 0);
+	if (r->prior.series) {
+		pt_json_uint(&j, "spread_prior_series", r->prior.series);
+		pt_json_num(&j, "spread_prior_df", r->prior.df);
+		pt_json_num(&j, "spread_prior_pct", (exp(sqrt(r->prior.var)) - 1) * 100);
+	}
 	json_serial(&j, r);
 	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
 	pt_json_obj_end(&j);
@@ -332,6 +353,7 @@ static int judge(struct pool_ctx *x, struct pt_pool_data *d)
 		.trim = x->a->trim,
 		.serial = x->a->serial,
 		.serial_rho = x->a->serial_rho,
+		.moderate = x->a->moderate,
 		.run_start = d->start,
 		.run_end = d->end,
 		.nrun_times = d->runs,

@@ -86,3 +86,11 @@ int pt_run_effect_option(const char *cmd, const char *arg, bool *on, bool *split
 	*split = !strcmp(arg, "split");
 	return 0;
 }
+
+int pt_spread_option(const char *cmd, const char *arg, bool *moderate)
+{
+	if (strcmp(arg, "series") && strcmp(arg, "moderated"))
+		return pt_usage_error(cmd, "--spread must be series or moderated, not '%s'", arg);
+	*moderate = !strcmp(arg, "moderated");
+	return 0;
+}

@@ -20,6 +20,8 @@ int pt_trim_option(const char *cmd, const char *arg, double *out);
 int pt_run_effect_option(const char *cmd, const char *arg, bool *on, bool *split);
 /* --serial auto|off|R (0 <= R < 0.95) into *mode and *rho; 0, or exit status 2. */
 int pt_serial_option(const char *cmd, const char *arg, enum pt_pool_serial_mode *mode, double *rho);
+/* --spread series|moderated into *moderate; 0, or exit status 2. */
+int pt_spread_option(const char *cmd, const char *arg, bool *moderate);
 /* --NAME on|off into *out; PT_EXIT_USAGE with a message naming NAME otherwise. */
 int pt_on_off_option(const char *cmd, const char *name, const char *arg, bool *out);
 

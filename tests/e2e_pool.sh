@@ -9,7 +9,8 @@
 # --pool-min is exit 2, NEW runs already in the history are left out of the
 # pool, and the JSON carries each series' smallest detectable change. A
 # drift shared by the whole run is taken out (--run-effect) and gated itself,
-# and runs made back to back count as fewer independent ones (--serial).
+# and runs made back to back count as fewer independent ones (--serial);
+# --spread moderated draws each spread toward all of theirs.
 set -uo pipefail
 
 fail() {
@@ -401,5 +402,73 @@ expect_rc 2 "$PTBENCH" compare --baseline-db "$rdb" --serial sometimes "$tmp/ser
 expect_rc 2 "$PTBENCH" compare --serial 0.2 "$tmp/ser10" "$tmp/ser11"
 grep -q -- "--serial needs --baseline-db" "$tmp/err" || fail "no message for --serial alone"
 expect_rc 2 "$PTBENCH" history aa --db "$rdb" --tag r --serial -0.1
+
+# --spread moderated: twelve series whose between-run spreads differ (1% to
+# 6.5%); the prior is fitted over them, each spread is drawn toward it and
+# tested with more degrees of freedom. Fewer than 8 timed series: not
+# moderated, and said so. A bad value is exit 2.
+make_many() { # DIR SEED
+	python3 - "$@" <<'PY'
+import csv, json, math, os, random, sys
+out, seed = sys.argv[1], int(sys.argv[2])
+rng = random.Random(seed)
+os.makedirs(out)
+cases = ["m%02d" % i for i in range(12)]
+with open(os.path.join(out, "results.csv"), "w", newline="") as f:
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(["workload", "case", "params", "rep", "metric", "value", "unit", "better"])
+    for k, c in enumerate(cases):
+        drift = rng.gauss(0, 0.01 + 0.005 * k)
+        for rep in range(10):
+            v = 1000.0 * math.exp(drift + rng.gauss(0, 0.01))
+            w.writerow(["fault", c, "size=1", rep, "ns_per_fault", "%.9g" % v, "ns", "lower"])
+meta = {"schema_version": 1, "run": {"id": "many-%d" % seed, "suite": "ci", "tag": "m", "reps": 10},
+        "cases": [{"workload": "fault", "case": c, "params": "size=1", "status": "ok",
+                   "primary_metric": "ns_per_fault"} for c in cases]}
+json.dump(meta, open(os.path.join(out, "meta.json"), "w"))
+PY
+}
+mdb=$tmp/many.sqlite
+for i in $(seq 0 12); do
+	make_many "$tmp/many$i" $((700 + i))
+done
+"$PTBENCH" history add "$tmp"/many{0,1,2,3,4,5,6,7,8,9} --db "$mdb" >/dev/null 2>&1 ||
+	fail "history add failed"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$mdb" --run-effect off --spread moderated \
+	--format json "$tmp"/many{10,11,12}
+python3 - "$tmp/out" <<'PY' || fail "the moderated spread is not in the JSON: $(head -c 1500 "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+s = d["summary"]
+assert s["spread_moderated"] and s["spread_prior_series"] == 12, s
+assert s["spread_prior_df"] is None or s["spread_prior_df"] > 0, s
+rows = [r for r in d["series"] if r["tested"]]
+assert len(rows) == 12, len(rows)
+prior = s["spread_prior_pct"]
+for r in rows:
+    assert r["spread_moderated"] and r["df"] > 9, r
+    own, mod = r["series_spread_pct"], r["pool_spread_pct"]
+    # drawn toward the prior, never past it
+    assert min(own, prior) - 1e-9 <= mod <= max(own, prior) + 1e-9, (r["case"], own, mod, prior)
+lo = min(rows, key=lambda r: r["series_spread_pct"])
+hi = max(rows, key=lambda r: r["series_spread_pct"])
+assert lo["pool_spread_pct"] > lo["series_spread_pct"], lo
+assert hi["pool_spread_pct"] < hi["series_spread_pct"], hi
+PY
+expect_rc 0 "$PTBENCH" compare --baseline-db "$mdb" --run-effect off --spread moderated \
+	"$tmp"/many{10,11,12}
+grep -q '^Spread moderated (--spread moderated): each gated timed series' "$tmp/out" ||
+	fail "the text does not say the spread is moderated: $(cat "$tmp/out")"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$mdb" --run-effect off --format json "$tmp"/many{10,11,12}
+grep -q '"spread_moderated": false' "$tmp/out" || fail "the default moderates the spread"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag t --spread moderated "$tmp"/same{1,2,3}
+grep -q '^Spread not moderated: fewer than 8 gated timed series' "$tmp/out" ||
+	fail "no word that 6 series are too few to moderate: $(cat "$tmp/out")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$mdb" --spread pooled "$tmp/many10"
+grep -q -- "--spread must be series or moderated, not 'pooled'" "$tmp/err" ||
+	fail "no message for --spread pooled: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --spread moderated "$tmp/many10" "$tmp/many11"
+grep -q -- "--spread needs --baseline-db" "$tmp/err" || fail "no message for --spread alone"
+expect_rc 2 "$PTBENCH" history aa --db "$mdb" --tag m --spread none
 
 echo "ok: pool compare passes same-distribution runs, catches 10% in 3 runs, refuses a small pool"
