@@ -75,12 +75,13 @@ static void usage(FILE *f)
 		"                     from the pool's runs made back to back and widens\n"
 		"                     the test by it; off: runs independent; R: lag-1\n"
 		"                     correlation R, lag j R^j (docs/compare.md)\n"
-		"  --spread series|moderated  each gated series' between-run spread\n"
-		"                     from its own pool runs (series, the default), or\n"
-		"                     drawn toward the spread of all of them by as much\n"
-		"                     as its own is unsure, which adds the degrees of\n"
-		"                     freedom of that prior to its test (moderated;\n"
-		"                     empirical Bayes, docs/compare.md)\n"
+		"  --spread moderated|series  each gated timed series' between-run\n"
+		"                     spread drawn toward the spread of all of them by\n"
+		"                     as much as its own is unsure, which adds the\n"
+		"                     degrees of freedom of that prior to its test\n"
+		"                     (moderated, the default; empirical Bayes,\n"
+		"                     docs/compare.md), or from its own pool runs alone\n"
+		"                     (series)\n"
 		"  -h, --help         this text\n"
 		"\n"
 		"Two runs (BASE NEW) are compared sample by sample: the test sees the\n"
@@ -141,6 +142,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 	a->pool_min = PT_POOL_MIN_DEFAULT;
 	a->run_effect = true;
 	a->round_effect = true;
+	a->moderate = true;
 	a->trim = PT_POOL_TRIM_DEFAULT;
 	a->factors = 0;
 	optind = 1;

@@ -50,8 +50,8 @@ static void usage(FILE *f)
 		"                   aa: inject into M disjoint NEW sets, or all that fit\n"
 		"                   (default 1: the first)\n"
 		"  --run-effect on|off|split, --factors auto|N, --round-effect on|off,\n"
-		"  --trim F, --serial auto|off|R, --spread series|moderated\n"
-		"                   aa: as compare's (default on, 0, on, %g, auto, series)\n"
+		"  --trim F, --serial auto|off|R, --spread moderated|series\n"
+		"                   aa: as compare's (default on, 0, on, %g, auto, moderated)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
@@ -365,6 +365,7 @@ int cmd_history(int argc, char **argv)
 			.in_kernel = pt_workload_times_kernel,
 			.factors = 0,
 			.round_effect = true,
+			.moderate = true,
 			.trim = PT_POOL_TRIM_DEFAULT,
 			.alpha = PT_CMP_ALPHA_DEFAULT,
 			.threshold_pct = PT_CMP_THRESHOLD_DEFAULT },

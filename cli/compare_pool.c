@@ -147,9 +147,9 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 	serial_text(f, r);
 	if (r->prior.series)
 		fprintf(f,
-			"Spread moderated (--spread moderated): each gated timed series' spread "
-			"drawn toward %.1f%% with %.1f degrees of freedom, fitted over %zu of them, "
-			"and tested with that many more.\n",
+			"Spread moderated: each gated timed series' spread drawn toward %.1f%% "
+			"with %.1f degrees of freedom, fitted over %zu of them, and tested with "
+			"that many more (--spread series: each its own).\n",
 			(exp(sqrt(r->prior.var)) - 1) * 100, r->prior.df, r->prior.series);
 	else if (x->a->moderate)
 		fprintf(f,

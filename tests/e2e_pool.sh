@@ -403,10 +403,11 @@ expect_rc 2 "$PTBENCH" compare --serial 0.2 "$tmp/ser10" "$tmp/ser11"
 grep -q -- "--serial needs --baseline-db" "$tmp/err" || fail "no message for --serial alone"
 expect_rc 2 "$PTBENCH" history aa --db "$rdb" --tag r --serial -0.1
 
-# --spread moderated: twelve series whose between-run spreads differ (1% to
-# 6.5%); the prior is fitted over them, each spread is drawn toward it and
-# tested with more degrees of freedom. Fewer than 8 timed series: not
-# moderated, and said so. A bad value is exit 2.
+# --spread moderated (the default): twelve series whose between-run spreads
+# differ (1% to 6.5%); the prior is fitted over them, each spread is drawn
+# toward it and tested with more degrees of freedom; --spread series tests
+# each with its own. Fewer than 8 timed series: not moderated, and said so.
+# A bad value is exit 2.
 make_many() { # DIR SEED
 	python3 - "$@" <<'PY'
 import csv, json, math, os, random, sys
@@ -457,10 +458,18 @@ assert hi["pool_spread_pct"] < hi["series_spread_pct"], hi
 PY
 expect_rc 0 "$PTBENCH" compare --baseline-db "$mdb" --run-effect off --spread moderated \
 	"$tmp"/many{10,11,12}
-grep -q '^Spread moderated (--spread moderated): each gated timed series' "$tmp/out" ||
+grep -q '^Spread moderated: each gated timed series' "$tmp/out" ||
 	fail "the text does not say the spread is moderated: $(cat "$tmp/out")"
 expect_rc 0 "$PTBENCH" compare --baseline-db "$mdb" --run-effect off --format json "$tmp"/many{10,11,12}
-grep -q '"spread_moderated": false' "$tmp/out" || fail "the default moderates the spread"
+grep -q '"spread_moderated": true' "$tmp/out" || fail "the default does not moderate the spread"
+expect_rc 0 "$PTBENCH" compare --baseline-db "$mdb" --run-effect off --spread series --format json \
+	"$tmp"/many{10,11,12}
+grep -q '"spread_moderated": false' "$tmp/out" || fail "--spread series moderates the spread"
+python3 - "$tmp/out" <<'PY' || fail "--spread series: a series is not tested with its own spread"
+import json, sys
+rows = [r for r in json.load(open(sys.argv[1]))["series"] if r["tested"]]
+assert len(rows) == 12 and all(r["df"] == 9 and not r["spread_moderated"] for r in rows), rows
+PY
 expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag t --spread moderated "$tmp"/same{1,2,3}
 grep -q '^Spread not moderated: fewer than 8 gated timed series' "$tmp/out" ||
 	fail "no word that 6 series are too few to moderate: $(cat "$tmp/out")"
