@@ -9,7 +9,6 @@
  */
 #include <math.h>
 #include <stdbool.h>
-#include <stdlib.h>
 
 #include "analysis/pool_moderate.h"
 #include "util/gammafn.h"

@@ -8,7 +8,8 @@
  * Applications in Genetics and Molecular Biology 3(1), 2004, sections 3
  * and 6.2). A pool of 10 runs gives each series' spread 8 or 9 degrees of
  * freedom, and the gate's Holm family of ~47 series at alpha 0.01 asks for
- * a t quantile of about 6 there; the prior adds its d0 to them.
+ * a t quantile of 5.76 there (3.96 at 30; results/gate-moderate-2026-12-07);
+ * the prior adds its d0 to them.
  */
 #ifndef PTBENCH_POOL_MODERATE_H
 #define PTBENCH_POOL_MODERATE_H

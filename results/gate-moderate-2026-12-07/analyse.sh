@@ -16,11 +16,11 @@ db=$work/h.sqlite
 "$pt" history add "$work"/pvmblock/ci-* --db "$db" >"$work/add.log" 2>&1 || exit 1
 aa() { local f=$1; shift; "$pt" history aa --db "$db" --tag pvm1 --inject-sets all "$@" >"$here/$f"; }
 echo "$(date -u +%T) pool 10"
-aa aa-p10-series.txt --pool 10 &
+aa aa-p10-series.txt --pool 10 --spread series &
 aa aa-p10-moderated.txt --pool 10 --spread moderated
 wait
 echo "$(date -u +%T) pool 20"
-aa aa-p20-series.txt --pool 20 &
+aa aa-p20-series.txt --pool 20 --spread series &
 aa aa-p20-moderated.txt --pool 20 --spread moderated
 wait
 /usr/bin/python3 "$here/within.py" "$db" "$here/aa-p10-series.txt" >"$here/within.txt"

@@ -8,7 +8,8 @@ dir=${1:?usage: analyse.sh DIR PTBENCH} pt=${2:?usage: analyse.sh DIR PTBENCH}
 case $pt in /*) ;; *) pt=$PWD/$pt ;; esac
 out=$(cd "$(dirname "$0")" && pwd)
 cd "$dir" || exit 2
-aa() { local f=$1; shift; "$pt" history aa --db h.sqlite --tag pvm1 --pool 10 --inject-sets all "$@" \
+# --spread series: the gate as it was when this ran (moderated became the default later that day)
+aa() { local f=$1; shift; "$pt" history aa --db h.sqlite --tag pvm1 --pool 10 --inject-sets all --spread series "$@" \
 	>"$out/$f" 2>"$out/${f%.txt}.err"; }
 echo "$(date -u +%T) default + split"
 aa aa-p10-sets.txt &
