@@ -60,10 +60,11 @@
 #include "analysis/pool_moderate.h"
 #include "analysis/pool_serial.h"
 #include "util/schema.h"
+#include "util/stats.h"
 
 #define PT_POOL_MIN_DEFAULT 5
 /* The run statistic's default trim (pt_pool_run_stat; docs/compare.md says why). */
-#define PT_POOL_TRIM_DEFAULT 0.2
+#define PT_POOL_TRIM_DEFAULT ((struct pt_trim){ 0.2, 0.2 })
 /* The pool runs' effects must spread at least this much (%) for the effect to be taken out. */
 #define PT_POOL_EFFECT_MIN_PCT 2.0
 /* Series each part of a split run effect needs: a median without one of them is over >= 3. */
@@ -142,7 +143,7 @@ struct pt_pool_opts {
 	int factors; /* run factors instead of e; 0: e alone, -1: as many as the pool shows */
 	bool round_effect; /* take each round's effect out before the run statistics (pool_rounds.h) */
 	/* the run statistic of a point with repetitions: pt_pool_run_stat; 0.5 the median */
-	double trim;
+	struct pt_trim trim;
 	enum pt_pool_serial_mode serial; /* auto (the default, 0): estimated from the pool */
 	double serial_rho; /* serial FIXED: the correlation at lag 1 */
 	/* each gated series' spread moderated toward all of theirs (pool_moderate.h) */

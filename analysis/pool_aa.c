@@ -281,20 +281,22 @@ static enum pt_history_err inject(struct aa_ctx *x, size_t lo, size_t hi, bool v
 	struct pt_pool_data d;
 	struct pt_pool_result res;
 	enum pt_history_err e = judge(x, lo, hi, &d, &res, err, errlen);
+	char trim[48];
 	size_t i;
 
 	if (e)
 		return e;
 	*det = res.median_detectable_pct;
 	*tried = *hits = 0;
+	pt_trim_str(x->o->trim, trim, sizeof(trim));
 	if (verbose)
 		fprintf(x->o->out,
 			"\n%+.0f%% injected into %zu NEW run(s), one gated series at a time (run "
 			"factors: %zu; run effect split: %s; round effect taken out of %zu runs; "
-			"trim %g; serial correlation at lag 1 %.2f, 2 %.2f, 3 %.2f: the NEW runs "
+			"trim %s; serial correlation at lag 1 %.2f, 2 %.2f, 3 %.2f: the NEW runs "
 			"count as %.2f):\n",
 			x->o->inject_pct, hi - lo, res.factors, res.split_kernel ? "yes" : "no",
-			res.round_runs, x->o->trim, res.serial.rho[1], res.serial.rho[2],
+			res.round_runs, trim, res.serial.rho[1], res.serial.rho[2],
 			res.serial.rho[3], res.new_effective);
 	if (verbose && res.prior.series)
 		fprintf(x->o->out,

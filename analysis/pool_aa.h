@@ -27,7 +27,7 @@ struct pt_pool_aa_opts {
 	bool (*in_kernel)(const char *workload); /* the split's parts (pool.h) */
 	int factors; /* as compare --factors; -1 auto */
 	bool round_effect; /* as compare --round-effect */
-	double trim; /* as compare --trim */
+	struct pt_trim trim; /* as compare --trim */
 	enum pt_pool_serial_mode serial; /* as compare --serial */
 	double serial_rho;
 	bool moderate; /* as compare --spread moderated */

@@ -13,7 +13,7 @@ struct round_run {
 	double *dev;
 	double *tmp; /* nref scratch */
 	double *adj; /* the largest nvals, scratch */
-	double trim; /* the run statistic: pt_pool_run_stat */
+	struct pt_trim trim; /* the run statistic: pt_pool_run_stat */
 };
 
 static double median_of(double *v, size_t n)
@@ -52,11 +52,11 @@ static bool round_effect(const struct round_run *rr, size_t a, size_t i, double 
 	return true;
 }
 
-double pt_pool_run_stat(const double *vals, size_t n, double trim, double *scratch)
+double pt_pool_run_stat(const double *vals, size_t n, struct pt_trim trim, double *scratch)
 {
 	size_t k;
 
-	if (trim >= 0.5)
+	if (trim.lo >= 0.5 && trim.hi >= 0.5)
 		goto median;
 	for (k = 0; k < n; k++) {
 		if (!(vals[k] > 0))
@@ -64,7 +64,7 @@ double pt_pool_run_stat(const double *vals, size_t n, double trim, double *scrat
 		scratch[k] = log(vals[k]);
 	}
 	pt_sort_doubles(scratch, n);
-	return exp(pt_trimmed_mean_sorted(scratch, n, trim));
+	return exp(pt_trimmed_mean_cut(scratch, n, trim));
 median:
 	memcpy(scratch, vals, n * sizeof(*scratch));
 	return median_of(scratch, n);
@@ -122,7 +122,7 @@ static bool adjust_run(struct round_run *rr)
 		if (!ok)
 			continue; /* a round without enough others: the plain statistic stands */
 		pt_sort_doubles(rr->adj, p->nvals);
-		p->stat = exp(pt_trimmed_mean_sorted(rr->adj, p->nvals, rr->trim));
+		p->stat = exp(pt_trimmed_mean_cut(rr->adj, p->nvals, rr->trim));
 		any = true;
 	}
 	return any;
@@ -151,8 +151,8 @@ static size_t *by_run(const struct pt_pool_point *pts, size_t npts, size_t nrun,
 	return start;
 }
 
-int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref, double trim,
-			 size_t *runs_adjusted)
+int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref,
+			 struct pt_trim trim, size_t *runs_adjusted)
 {
 	struct round_run rr = { .trim = trim };
 	size_t nrun = 0, maxvals = 1, *order = NULL, *start, r, i;

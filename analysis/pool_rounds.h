@@ -36,9 +36,9 @@
 
 /*
  * A run's statistic of one series from its repetitions: exp of the mean of
- * ln(value) after cutting the fraction trim of them from each end
- * (pt_trimmed_mean_sorted); trim >= 0.5, or a value that is not positive,
- * gives the plain median. scratch holds n.
+ * ln(value) after cutting the fraction trim.lo of them from the low end and
+ * trim.hi from the high end (pt_trimmed_mean_cut); both >= 0.5, or a value
+ * that is not positive, gives the plain median. scratch holds n.
  *
  * Why not always the median: it rests on the middle one or two values, the
  * trimmed mean on the middle 60% (trim 0.2 of 10 repetitions: 6). For a
@@ -47,7 +47,7 @@
  * lighter tails and a lower spread than the median's, and the A/A rate
  * fell with them (results/gate-trimmed-mean/NOTES.md).
  */
-double pt_pool_run_stat(const double *vals, size_t n, double trim, double *scratch);
+double pt_pool_run_stat(const double *vals, size_t n, struct pt_trim trim, double *scratch);
 
 /*
  * Replace the median of every reference point (is_ref[i]) of an
@@ -55,7 +55,7 @@ double pt_pool_run_stat(const double *vals, size_t n, double trim, double *scrat
  * statistic above, trimmed by trim. Idempotent: it reads only the points' repetitions.
  * *runs_adjusted: how many runs were. 0, or -1 when out of memory.
  */
-int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref, double trim,
-			 size_t *runs_adjusted);
+int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref,
+			 struct pt_trim trim, size_t *runs_adjusted);
 
 #endif

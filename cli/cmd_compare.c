@@ -67,9 +67,11 @@ static void usage(FILE *f)
 		"                     repetitions what moved each round, from the other\n"
 		"                     series of the same workload (default on;\n"
 		"                     docs/compare.md)\n"
-		"  --trim F           each run's statistic of a series: the mean of its\n"
+		"  --trim F|LO,HI     each run's statistic of a series: the mean of its\n"
 		"                     log repetitions with the fraction F cut from each\n"
-		"                     end (0-0.5; 0.5: the median; default %g)\n"
+		"                     end (0-0.5; 0.5: the median; default %g), or LO\n"
+		"                     from the low end and HI from the high end (0,0.7:\n"
+		"                     the mean of the fastest 30%%; 0,1: the minimum)\n"
 		"  --serial auto|off|R  runs made back to back are correlated: auto\n"
 		"                     (default) estimates the correlation at each lag\n"
 		"                     from the pool's runs made back to back and widens\n"
@@ -92,7 +94,7 @@ static void usage(FILE *f)
 		"regression (named on stderr), 2 bad input or usage.\n"
 		"See docs/compare.md.\n",
 		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT, PT_POOL_MIN_DEFAULT,
-		PT_POOL_FACTORS_MAX, PT_POOL_TRIM_DEFAULT);
+		PT_POOL_FACTORS_MAX, PT_POOL_TRIM_DEFAULT.lo);
 }
 
 static int parse_format(const char *s, enum out_format *f)

@@ -50,14 +50,14 @@ static void usage(FILE *f)
 		"                   aa: inject into M disjoint NEW sets, or all that fit\n"
 		"                   (default 1: the first)\n"
 		"  --run-effect on|off|split, --factors auto|N, --round-effect on|off,\n"
-		"  --trim F, --serial auto|off|R, --spread moderated|series\n"
+		"  --trim F|LO,HI, --serial auto|off|R, --spread moderated|series\n"
 		"                   aa: as compare's (default on, 0, on, %g, auto, moderated)\n"
 		"  -h, --help       this text\n"
 		"\n"
 		"Exit status: 0 done, 1 the database could not be written or read (busy\n"
 		"past %d s, disk full), 2 bad usage or input: a bad run directory, an\n"
 		"unknown id, a file that is not a ptbench history (never modified).\n",
-		PT_POOL_TRIM_DEFAULT, PT_HISTORY_BUSY_MS / 1000);
+		PT_POOL_TRIM_DEFAULT.lo, PT_HISTORY_BUSY_MS / 1000);
 }
 
 struct history_args {

@@ -30,7 +30,7 @@ struct compare_args {
 	bool factors_given;
 	bool round_effect; /* --round-effect: take each round's drift out first (analysis/pool_rounds.h) */
 	bool round_effect_given;
-	double trim; /* --trim: the run statistic (analysis/pool_rounds.h) */
+	struct pt_trim trim; /* --trim: the run statistic (analysis/pool_rounds.h) */
 	bool trim_given;
 	enum pt_pool_serial_mode serial; /* --serial (analysis/pool_serial.h) */
 	double serial_rho;

@@ -39,6 +39,30 @@ static bool new_primary(const void *ctx, const char *workload, const char *cs, c
 	return false;
 }
 
+/* The run statistic --trim asked for, in words. */
+static void run_stat_text(FILE *f, struct pt_trim t)
+{
+	char s[48];
+
+	pt_trim_str(t, s, sizeof(s));
+	if (t.lo >= 0.5 && t.hi >= 0.5)
+		fprintf(f, "Run statistic: each run's median (--trim %s).\n", s);
+	else if (t.lo == t.hi)
+		fprintf(f,
+			"Run statistic: the mean of each run's log repetitions with %g%% cut from "
+			"each end (--trim %s; 0.5: the median).\n",
+			100 * t.lo, s);
+	else if (t.lo + t.hi >= 1)
+		fprintf(f,
+			"Run statistic: each run's %g%% quantile of its repetitions (--trim %s).\n",
+			100 * t.lo / (t.lo + t.hi), s);
+	else
+		fprintf(f,
+			"Run statistic: the mean of each run's log repetitions with %g%% cut from "
+			"the low end and %g%% from the high end (--trim %s).\n",
+			100 * t.lo, 100 * t.hi, s);
+}
+
 /* What the test took of the correlation between runs made back to back (pool_serial.h). */
 static void serial_text(FILE *f, const struct pt_pool_result *r)
 {
@@ -137,13 +161,7 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			"Round effect taken out of %zu of %zu runs (interleaved, with their "
 			"repetitions; --round-effect off: the plain statistics).\n",
 			r->round_runs, r->pool_runs + r->new_runs);
-	if (x->a->trim < 0.5)
-		fprintf(f,
-			"Run statistic: the mean of each run's log repetitions with %g%% cut from "
-			"each end (--trim %g; 0.5: the median).\n",
-			100 * x->a->trim, x->a->trim);
-	else
-		fprintf(f, "Run statistic: each run's median (--trim %g).\n", x->a->trim);
+	run_stat_text(f, x->a->trim);
 	serial_text(f, r);
 	if (r->prior.series)
 		fprintf(f,
@@ -256,7 +274,9 @@ static void print_json(const struct pool_ctx *x, FILE *f)
 	pt_json_uint(&j, "run_factor_series", r->factor_series);
 	pt_json_bool(&j, "round_effect", x->a->round_effect);
 	pt_json_uint(&j, "round_effect_runs", r->round_runs);
-	pt_json_num(&j, "trim", x->a->trim);
+	pt_json_num(&j, "trim", x->a->trim.lo == x->a->trim.hi ? x->a->trim.lo : NAN);
+	pt_json_num(&j, "trim_low", x->a->trim.lo);
+	pt_json_num(&j, "trim_high", x->a->trim.hi);
 	pt_json_bool(&j, "spread_moderated", r->prior.series > 0);
 	if (r->prior.series) {
 		pt_json_uint(&j, "spread_prior_series", r->prior.series);

@@ -41,14 +41,33 @@ int pt_factors_option(const char *cmd, const char *arg, int *out)
 	return 0;
 }
 
-int pt_trim_option(const char *cmd, const char *arg, double *out)
+int pt_trim_option(const char *cmd, const char *arg, struct pt_trim *out)
 {
-	double x;
+	const char *comma = strchr(arg, ',');
+	char lo[64];
+	double x, y;
 
-	if (pt_parse_double(arg, 0, 0.5, &x))
-		return pt_usage_error(cmd, "--trim '%s': expected a fraction from 0 to 0.5", arg);
-	*out = x;
+	if (!comma) {
+		if (pt_parse_double(arg, 0, 0.5, &x))
+			return pt_usage_error(
+				cmd, "--trim '%s': expected a fraction from 0 to 0.5, or LO,HI",
+				arg);
+		*out = (struct pt_trim){ x, x };
+		return 0;
+	}
+	if ((size_t)(comma - arg) >= sizeof(lo) || comma == arg)
+		goto bad;
+	memcpy(lo, arg, (size_t)(comma - arg));
+	lo[comma - arg] = 0;
+	if (pt_parse_double(lo, 0, 1, &x) || pt_parse_double(comma + 1, 0, 1, &y))
+		goto bad;
+	if (x + y > 1 + 1e-12)
+		return pt_usage_error(
+			cmd, "--trim '%s': the two fractions cut more than the whole sample", arg);
+	*out = (struct pt_trim){ x, y };
 	return 0;
+bad:
+	return pt_usage_error(cmd, "--trim '%s': expected LO,HI, two fractions from 0 to 1", arg);
 }
 
 int pt_serial_option(const char *cmd, const char *arg, enum pt_pool_serial_mode *mode, double *rho)

@@ -8,14 +8,19 @@
 #include "analysis/compare.h"
 #include "analysis/pool_factors.h"
 #include "analysis/pool_serial.h"
+#include "util/stats.h"
 
 /* --alpha ('a'), --threshold ('t'), --correction ('c'): 0, or exit status 2. */
 int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *o);
 
 /* --factors auto|N of the pool gate: -1 (auto) or N into *out; 0, or exit status 2. */
 int pt_factors_option(const char *cmd, const char *arg, int *out);
-/* --trim F of the pool gate, 0 <= F <= 0.5, into *out; 0, or exit status 2. */
-int pt_trim_option(const char *cmd, const char *arg, double *out);
+/*
+ * --trim of the pool gate into *out: F (0 to 0.5) cut from each end, or
+ * LO,HI (each 0 to 1, LO + HI <= 1) from the low and the high end; 0, or
+ * exit status 2.
+ */
+int pt_trim_option(const char *cmd, const char *arg, struct pt_trim *out);
 /* --run-effect on|off|split into *on and *split; 0, or exit status 2. */
 int pt_run_effect_option(const char *cmd, const char *arg, bool *on, bool *split);
 /* --serial auto|off|R (0 <= R < 0.95) into *mode and *rho; 0, or exit status 2. */

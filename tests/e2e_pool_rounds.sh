@@ -95,6 +95,29 @@ print("detectable: trimmed %.2f%%, median %.2f%%" % (trim["median_detectable_pct
 assert trim["median_detectable_pct"] < 0.95 * med["median_detectable_pct"], (trim, med)
 PY
 
+# Cut from one end only (--trim LO,HI): the fastest 30% of each run still
+# sees a slowdown of every repetition; the minimum spreads more; the text
+# and the JSON say which statistic was used.
+expect_rc 1 "$PTBENCH" compare --baseline-db "$db" --baseline-tag r --trim 0,0.7 \
+	--spread series "$tmp"/slow{1,2,3}
+grep -q "cut from the low end and 70% from the high end (--trim 0,0.7)" "$tmp/out" ||
+	fail "--trim 0,0.7 is not stated: $(grep 'Run statistic' "$tmp/out")"
+# (judged on its own rc: the minimum of 10 may or may not see it)
+"$PTBENCH" compare --baseline-db "$db" --baseline-tag r --trim 0,1 --format json \
+	--spread series "$tmp"/slow{1,2,3} >"$tmp/min.json" 2>/dev/null
+python3 - "$tmp/min.json" "$tmp/on.json" <<'PY' || fail "--trim 0,1 does not do what it claims"
+import json, sys
+low, sym = (json.load(open(f)) for f in sys.argv[1:])
+s = low["summary"]
+assert s["trim"] is None and s["trim_low"] == 0 and s["trim_high"] == 1, s
+assert sym["summary"]["trim_low"] == sym["summary"]["trim_high"] == 0.2, sym["summary"]
+# the minimum of 10 normal repetitions spreads more than their trimmed mean
+assert s["median_detectable_pct"] > sym["summary"]["median_detectable_pct"], (s, sym["summary"])
+PY
+expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag r --trim 0,1 "$tmp"/same{1,2,3}
+grep -q "each run's 0% quantile of its repetitions (--trim 0,1)" "$tmp/out" ||
+	fail "--trim 0,1 is not stated: $(grep 'Run statistic' "$tmp/out")"
+
 # A sequential run has no rounds: its plain medians are judged.
 make_run "$tmp/seq1" 301 1 sequential
 expect_rc 0 "$PTBENCH" compare --baseline-db "$db" --baseline-tag r "$tmp/seq1"
@@ -117,6 +140,16 @@ for bad in 0.6 -0.1 '' 0.2x nan; do
 	grep -q -- "--trim '$bad': expected a fraction from 0 to 0.5" "$tmp/err" || fail "$(cat "$tmp/err")"
 	expect_rc 2 "$PTBENCH" history aa --db "$db" --tag r --trim "$bad"
 done
+for bad in 0.1, ,0.5 1.1,0 a,b 0.6,0.6 0.1,0.2,0.3; do
+	expect_rc 2 "$PTBENCH" compare --baseline-db "$db" --trim "$bad" "$tmp/same1"
+	grep -q -- "--trim '$bad': " "$tmp/err" || fail "$(cat "$tmp/err")"
+	expect_rc 2 "$PTBENCH" history aa --db "$db" --tag r --trim "$bad"
+done
+grep -q -- "--trim '0.1,0.2,0.3': expected LO,HI, two fractions from 0 to 1" "$tmp/err" ||
+	fail "$(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" compare --baseline-db "$db" --trim 0.6,0.6 "$tmp/same1"
+grep -q -- "--trim '0.6,0.6': the two fractions cut more than the whole sample" "$tmp/err" ||
+	fail "$(cat "$tmp/err")"
 # aa's options mean nothing to the other actions: refused, not ignored
 expect_rc 2 "$PTBENCH" history list --db "$db" --trim 0.1
 grep -q -- '--trim is an option of history aa, not of list' "$tmp/err" || fail "$(cat "$tmp/err")"

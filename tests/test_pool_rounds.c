@@ -13,6 +13,12 @@
 #define NR 5 /* rounds */
 #define NS 5 /* series per run: a, three workload mates, one other workload */
 
+/* The same fraction cut from each end. */
+static struct pt_trim sym(double t)
+{
+	return (struct pt_trim){ t, t };
+}
+
 static const int rounds[NR] = { 0, 1, 2, 3, 4 };
 /* a's own noise: its median over the rounds is 0.01 */
 static const double noise[NR] = { 0.05, -0.05, 0.02, -0.03, 0.01 };
@@ -79,7 +85,7 @@ static void test_drift_removed(void **state)
 
 	(void)state;
 	two_runs(x, pts, 1, 1);
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, sym(0.5), &adjusted), 0);
 	assert_int_equal(adjusted, 2);
 	/* the plain medians would be 100 e^0.05 and 100 e^0.02 */
 	assert_true(fabs(pts[0].stat - 100 * exp(0.01)) < 1e-9);
@@ -99,12 +105,12 @@ static void test_regression_kept(void **state)
 
 	(void)state;
 	two_runs(x, pts, 0, 1.1);
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, sym(0.5), &adjusted), 0);
 	assert_true(fabs(pts[NS].stat / pts[0].stat - 1.1) < 1e-9);
 	for (s = 1; s < NS; s++)
 		assert_true(fabs(pts[NS + s].stat - pts[s].stat) < 1e-9);
 	/* idempotent: it reads the repetitions, never the medians it wrote */
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, sym(0.5), &adjusted), 0);
 	assert_true(fabs(pts[NS].stat / pts[0].stat - 1.1) < 1e-9);
 }
 
@@ -120,26 +126,26 @@ static void test_left_alone(void **state)
 	make_run(&x, 0, 1);
 	for (s = 0; s < NS; s++)
 		x.pts[s].interleaved = false;
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, sym(0.5), &adjusted), 0);
 	assert_int_equal(adjusted, 0);
 	assert_true(x.pts[0].stat == -1);
 
 	make_run(&x, 0, 1);
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, refs_a_only, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, refs_a_only, sym(0.5), &adjusted), 0);
 	assert_int_equal(adjusted, 0);
 	for (s = 0; s < NS; s++)
 		assert_true(x.pts[s].stat == -1);
 
 	make_run(&x, 0, 1);
 	x.pts[2].reps = bad; /* a bad round number: that series keeps its plain median */
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, sym(0.5), &adjusted), 0);
 	assert_true(x.pts[2].stat == -1);
 
 	/* round 4 measured by a alone among the references: too few others there */
 	make_run(&x, 0, 1);
 	for (s = 1; s < NS; s++)
 		x.pts[s].nvals = NR - 1;
-	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, 0.5, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, sym(0.5), &adjusted), 0);
 	assert_true(x.pts[0].stat == -1);
 	assert_true(x.pts[1].stat > 0);
 }
@@ -151,10 +157,17 @@ static void test_run_stat(void **state)
 
 	(void)state;
 	/* 0.2 of 5 cuts one from each end: the geometric mean of 2, 4 and 8 */
-	assert_float_equal(pt_pool_run_stat(v, 5, 0.2, scratch), 4, 1e-9);
-	assert_float_equal(pt_pool_run_stat(v, 5, 0.5, scratch), 4, 0);
-	assert_float_equal(pt_pool_run_stat(v, 5, 0, scratch), pow(8 * 4 * 2 * 1000, 0.2), 1e-9);
-	assert_float_equal(pt_pool_run_stat(bad, 5, 0.2, scratch), 2, 0);
+	assert_float_equal(pt_pool_run_stat(v, 5, sym(0.2), scratch), 4, 1e-9);
+	assert_float_equal(pt_pool_run_stat(v, 5, sym(0.5), scratch), 4, 0);
+	assert_float_equal(pt_pool_run_stat(v, 5, sym(0), scratch), pow(8 * 4 * 2 * 1000, 0.2),
+			   1e-9);
+	assert_float_equal(pt_pool_run_stat(bad, 5, sym(0.2), scratch), 2, 0);
+	/* cut from one end: the fastest two (0, 0.6), the fastest alone (0, 1) */
+	assert_float_equal(pt_pool_run_stat(v, 5, (struct pt_trim){ 0, 0.6 }, scratch), sqrt(2),
+			   1e-9);
+	assert_float_equal(pt_pool_run_stat(v, 5, (struct pt_trim){ 0, 1 }, scratch), 1, 1e-9);
+	assert_float_equal(pt_pool_run_stat(v, 5, (struct pt_trim){ 0.2, 0.4 }, scratch), sqrt(8),
+			   1e-9);
 	assert_float_equal(v[0], 8, 0); /* the values stay in their rounds */
 }
 
@@ -169,7 +182,7 @@ static void test_run_stat_rounds(void **state)
 
 	(void)state;
 	two_runs(x, pts, 1, 1);
-	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, 0.2, &adjusted), 0);
+	assert_int_equal(pt_pool_round_adjust(pts, 2 * NS, all_ref, sym(0.2), &adjusted), 0);
 	assert_true(fabs(pts[0].stat - 100 * exp(t)) < 1e-9);
 	assert_true(fabs(pts[NS].stat - 100 * exp(t)) < 1e-9);
 }

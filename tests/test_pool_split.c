@@ -98,7 +98,7 @@ static void judge(size_t c, bool split, bool (*in_kernel)(const char *), struct 
 				  .run_effect = true,
 				  .split_effect = split,
 				  .in_kernel = in_kernel,
-				  .trim = 0.5 };
+				  .trim = { 0.5, 0.5 } };
 
 	memcpy(copy[c], pts, sizeof(pts));
 	assert_int_equal(pt_pool_compare(copy[c], NRUN * NS, NPOOL, 1, &o, r), 0);

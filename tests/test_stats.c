@@ -79,6 +79,29 @@ static void test_trimmed_mean(void **state)
 	assert_true(isnan(pt_trimmed_mean_sorted(v, 0, 0.2)));
 }
 
+/* Cut from each end on its own: the symmetric cases agree with the above. */
+static void test_trimmed_mean_cut(void **state)
+{
+	double v[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 100 };
+	char s[48];
+
+	(void)state;
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0.2, 0.2 }), 5.5, 1e-12);
+	/* the fastest 3 of 10 (0.7 of 10 is 7, not 6.999...) */
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0, 0.7 }), 2, 1e-12);
+	/* the second to the fifth */
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0.1, 0.5 }), 3.5, 1e-12);
+	/* nothing left: the quantile lo / (lo + hi) */
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0, 1 }), 1, 0);
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0.5, 0.5 }), 5.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 4, (struct pt_trim){ 0.25, 0.75 }), 1.75, 1e-12);
+	assert_true(isnan(pt_trimmed_mean_cut(v, 0, (struct pt_trim){ 0, 0.7 })));
+	pt_trim_str((struct pt_trim){ 0.2, 0.2 }, s, sizeof(s));
+	assert_string_equal(s, "0.2");
+	pt_trim_str((struct pt_trim){ 0, 0.7 }, s, sizeof(s));
+	assert_string_equal(s, "0,0.7");
+}
+
 static void test_mann_whitney_exact(void **state)
 {
 	double a[] = { 1, 2, 3, 4, 5 }, b[] = { 6, 7, 8, 9, 10 };
@@ -119,6 +142,7 @@ int main(void)
 		cmocka_unit_test(test_summary_small_n),
 		cmocka_unit_test(test_quantile),
 		cmocka_unit_test(test_trimmed_mean),
+		cmocka_unit_test(test_trimmed_mean_cut),
 		cmocka_unit_test(test_mann_whitney_exact),
 		cmocka_unit_test(test_mann_whitney_ties_normal),
 	};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,19 +37,36 @@ double pt_quantile_sorted(const double *sorted, size_t n, double q)
 	return sorted[lo] + frac * (sorted[lo + 1] - sorted[lo]);
 }
 
-double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim)
+double pt_trimmed_mean_cut(const double *sorted, size_t n, struct pt_trim t)
 {
-	size_t cut, i;
+	size_t lo, hi, i;
 	double sum = 0;
 
-	if (!n || !(trim < 0.5))
-		return pt_quantile_sorted(sorted, n, 0.5);
-	cut = trim > 0 ? (size_t)(trim * (double)n + 1e-9) : 0; /* 0.1 * 10 is 1, not 0.999... */
-	if (2 * cut >= n)
-		return pt_quantile_sorted(sorted, n, 0.5);
-	for (i = cut; i < n - cut; i++)
+	if (!n)
+		return NAN;
+	/* 0.1 * 10 is 1, not 0.999... */
+	lo = t.lo > 0 ? (size_t)(t.lo * (double)n + 1e-9) : 0;
+	hi = t.hi > 0 ? (size_t)(t.hi * (double)n + 1e-9) : 0;
+	if (lo + hi >= n)
+		return pt_quantile_sorted(sorted, n, t.lo + t.hi > 0 ? t.lo / (t.lo + t.hi) : 0.5);
+	for (i = lo; i < n - hi; i++)
 		sum += sorted[i];
-	return sum / (double)(n - 2 * cut);
+	return sum / (double)(n - lo - hi);
+}
+
+void pt_trim_str(struct pt_trim t, char *buf, size_t len)
+{
+	if (t.lo == t.hi)
+		snprintf(buf, len, "%g", t.lo);
+	else
+		snprintf(buf, len, "%g,%g", t.lo, t.hi);
+}
+
+double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim)
+{
+	if (!(trim < 0.5))
+		trim = 0.5; /* the median, and NAN too */
+	return pt_trimmed_mean_cut(sorted, n, (struct pt_trim){ trim, trim });
 }
 
 /* P(X <= m) for X ~ Binomial(n, 1/2). */

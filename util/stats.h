@@ -28,6 +28,20 @@ void pt_sort_doubles(double *v, size_t n);
  * trim >= 0.5, or a cut that would leave nothing, gives the median.
  */
 double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim);
+/* The fractions of a sample cut from its low and its high end. */
+struct pt_trim {
+	double lo, hi;
+};
+
+/*
+ * Mean of sorted data after cutting floor(n * t.lo) values from the low end
+ * and floor(n * t.hi) from the high end; a cut that would leave nothing
+ * gives the quantile t.lo / (t.lo + t.hi) (the median when they are
+ * equal, the minimum for 0 and 1).
+ */
+double pt_trimmed_mean_cut(const double *sorted, size_t n, struct pt_trim t);
+/* t as --trim takes it: "F" when the two ends are cut alike, else "LO,HI". */
+void pt_trim_str(struct pt_trim t, char *buf, size_t len);
 /*
  * Two-sided Mann-Whitney U test, normal approximation with tie and
  * continuity correction (exact for small samples without ties).
