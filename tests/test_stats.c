@@ -61,32 +61,37 @@ static void test_quantile(void **state)
 	assert_true(isnan(pt_quantile_sorted(v, 0, 0.5)));
 }
 
+/* The same fraction from each end. */
+static struct pt_trim sym(double t)
+{
+	return (struct pt_trim){ t, t };
+}
+
 static void test_trimmed_mean(void **state)
 {
 	double v[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 100 };
 
 	(void)state;
 	/* 0.2 of 10 cuts 2 from each end: the mean of 3..8 */
-	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0.2), 5.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, sym(0.2)), 5.5, 1e-12);
 	/* 0.1 of 10 is 1, not 0.999...: the outlier goes */
-	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0.1), 5.5, 1e-12);
-	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0), 14.5, 1e-12);
-	assert_float_equal(pt_trimmed_mean_sorted(v, 10, 0.5), 5.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, sym(0.1)), 5.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, sym(0)), 14.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 10, sym(0.5)), 5.5, 1e-12);
 	/* too few to cut from: the median */
-	assert_float_equal(pt_trimmed_mean_sorted(v, 2, 0.49), 1.5, 1e-12);
-	assert_float_equal(pt_trimmed_mean_sorted(v, 3, 0.4), 2, 1e-12);
-	assert_float_equal(pt_trimmed_mean_sorted(v, 1, 0.2), 1, 0);
-	assert_true(isnan(pt_trimmed_mean_sorted(v, 0, 0.2)));
+	assert_float_equal(pt_trimmed_mean_cut(v, 2, sym(0.49)), 1.5, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 3, sym(0.4)), 2, 1e-12);
+	assert_float_equal(pt_trimmed_mean_cut(v, 1, sym(0.2)), 1, 0);
+	assert_true(isnan(pt_trimmed_mean_cut(v, 0, sym(0.2))));
 }
 
-/* Cut from each end on its own: the symmetric cases agree with the above. */
+/* Each end cut by its own fraction: the fastest few, the second to the fifth, a quantile. */
 static void test_trimmed_mean_cut(void **state)
 {
 	double v[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 100 };
 	char s[48];
 
 	(void)state;
-	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0.2, 0.2 }), 5.5, 1e-12);
 	/* the fastest 3 of 10 (0.7 of 10 is 7, not 6.999...) */
 	assert_float_equal(pt_trimmed_mean_cut(v, 10, (struct pt_trim){ 0, 0.7 }), 2, 1e-12);
 	/* the second to the fifth */

@@ -62,13 +62,6 @@ void pt_trim_str(struct pt_trim t, char *buf, size_t len)
 		snprintf(buf, len, "%g,%g", t.lo, t.hi);
 }
 
-double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim)
-{
-	if (!(trim < 0.5))
-		trim = 0.5; /* the median, and NAN too */
-	return pt_trimmed_mean_cut(sorted, n, (struct pt_trim){ trim, trim });
-}
-
 /* P(X <= m) for X ~ Binomial(n, 1/2). */
 static double binom_half_cdf(size_t n, size_t m)
 {

@@ -23,11 +23,6 @@ int pt_summarize(const double *v, size_t n, struct pt_summary *s);
 /* Linear-interpolated quantile of sorted data, q in [0, 1]. */
 double pt_quantile_sorted(const double *sorted, size_t n, double q);
 void pt_sort_doubles(double *v, size_t n);
-/*
- * Mean of sorted data after cutting floor(n * trim) values from each end;
- * trim >= 0.5, or a cut that would leave nothing, gives the median.
- */
-double pt_trimmed_mean_sorted(const double *sorted, size_t n, double trim);
 /* The fractions of a sample cut from its low and its high end. */
 struct pt_trim {
 	double lo, hi;

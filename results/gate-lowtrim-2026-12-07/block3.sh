@@ -9,17 +9,26 @@
 set -u
 pt=${1:?usage: block3.sh PTBENCH [WORKDIR]}
 case $pt in /*) ;; *) pt=$PWD/$pt ;; esac
+[ -x "$pt" ] || { echo "${0##*/}: PTBENCH '$pt': not an executable" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-work=${2:-$(mktemp -d)}
-mkdir -p "$work" || exit 2
+if [ -n "${2:-}" ]; then
+	work=$2
+	mkdir -p "$work" || exit 2
+else
+	work=$(mktemp -d) || exit 2
+	trap 'rm -rf "$work"' EXIT
+fi
 for a in ../gate-pvm-2026-12-07 ../gate-pvm-2026-12-07b .; do
 	tar -xJf "$here/$a/runs-primary.tar.xz" -C "$work" || exit 2
 done
+# history add is idempotent: a WORKDIR used before is added to, not lost
 db=$work/h.sqlite
-rm -f "$db"
 "$pt" history add "$work"/pvmblock/ci-* "$work"/pvmblock2/ci-* "$work"/pvmblock3/ci-* \
 	--db "$db" >"$work/add.log" 2>&1 || exit 1
-aa() { "$pt" history aa --db "$db" --tag pvm1 --pool 70 --inject-sets all --trim "$1" >"$here/aa-p70-trim-$1.txt"; }
+aa() {
+	local out=$here/aa-p70-trim-$1.txt
+	"$pt" history aa --db "$db" --tag pvm1 --pool 70 --inject-sets all --trim "$1" >"$out.tmp" && mv "$out.tmp" "$out"
+}
 aa 0.2 &
 aa 0,0.5
 wait

@@ -8,15 +8,24 @@
 set -u
 pt=${1:?usage: select.sh PTBENCH [WORKDIR]}
 case $pt in /*) ;; *) pt=$PWD/$pt ;; esac
+[ -x "$pt" ] || { echo "${0##*/}: PTBENCH '$pt': not an executable" >&2; exit 2; }
 here=$(cd "$(dirname "$0")" && pwd)
-work=${2:-$(mktemp -d)}
-mkdir -p "$work" || exit 2
+if [ -n "${2:-}" ]; then
+	work=$2
+	mkdir -p "$work" || exit 2
+else
+	work=$(mktemp -d) || exit 2
+	trap 'rm -rf "$work"' EXIT
+fi
 tar -xJf "$here/../gate-pvm-2026-12-07/runs-primary.tar.xz" -C "$work" || exit 2
 tar -xJf "$here/../gate-pvm-2026-12-07b/runs-primary.tar.xz" -C "$work" || exit 2
+# history add is idempotent: a WORKDIR used before is added to, not lost
 db=$work/h.sqlite
-rm -f "$db"
 "$pt" history add "$work"/pvmblock/ci-* "$work"/pvmblock2/ci-* --db "$db" >"$work/add.log" 2>&1 || exit 1
-aa() { "$pt" history aa --db "$db" --tag pvm1 --pool 40 --inject-sets all --trim "$1" >"$here/select-trim-$1.txt"; }
+aa() {
+	local out=$here/select-trim-$1.txt
+	"$pt" history aa --db "$db" --tag pvm1 --pool 40 --inject-sets all --trim "$1" >"$out.tmp" && mv "$out.tmp" "$out"
+}
 aa 0.2 &
 aa 0,0.5
 wait

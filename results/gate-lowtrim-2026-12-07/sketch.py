@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""sketch.py DIR: the first look of rule.txt, before any gate figure.
+"""sketch.py DIR [WORKLOAD/CASE]: the first look of rule.txt, before any gate figure.
 
 DIR holds the two archives' runs extracted (pvmblock/ci-*, pvmblock2/ci-*).
 For each timed primary series of the 70 runs, and each candidate run
@@ -8,6 +8,8 @@ statistic of its log repetitions, the between-run standard deviation
 after a crude run effect (each run's median deviation over the series);
 no round effect, no pool/judged split, unlike the gate. Also each
 series' median within-run standard deviation of the log repetitions.
+With WORKLOAD/CASE (e.g. ptops/set-d64-256M): that series' run median
+and sorted repetitions, run by run, instead.
 """
 import csv
 import glob
@@ -15,13 +17,28 @@ import math
 import statistics as st
 import sys
 
-if len(sys.argv) != 2:
-    sys.exit("usage: sketch.py DIR")
+if len(sys.argv) not in (2, 3):
+    print("usage: sketch.py DIR [WORKLOAD/CASE]", file=sys.stderr)
+    sys.exit(2)
 runs = sorted(glob.glob(sys.argv[1] + "/pvmblock*/ci-*/results.csv"))
 if len(runs) < 3:
     print("sketch.py: %s: fewer than 3 runs (pvmblock*/ci-*/results.csv)" % sys.argv[1],
           file=sys.stderr)
     sys.exit(2)
+if len(sys.argv) == 3:
+    want = tuple(sys.argv[2].split("/", 1))
+    shown = 0
+    for r in runs:
+        v = sorted(float(row["value"]) for row in csv.DictReader(open(r))
+                   if (row["workload"], row["case"]) == want)
+        if v:
+            shown += 1
+            run = "/".join(r.split("/")[-3:-1])
+            print("%-16s median %6.3f  [%s]" % (run, st.median(v), " ".join("%.3f" % x for x in v)))
+    if not shown:
+        print("sketch.py: %s: no such series in %s" % (sys.argv[2], sys.argv[1]), file=sys.stderr)
+        sys.exit(2)
+    sys.exit(0)
 data = []
 for r in runs:
     d = {}

@@ -8,22 +8,21 @@ lie below 0.95 and above 1.05 from 16M to 256M, and within 5% at 512M
 and 1G.
     python3 backing-ratios.py DIR/walk_calibration.txt...
 """
-import re
 import statistics
 import sys
 
+from calib_table import cases
+
 MID = ["16M", "32M", "64M", "128M", "256M"]
 BIG = ["512M", "1G"]
-LINE = re.compile(r"# chase-(4k|thp|hugetlb)-(\S+)\s+([\d.]+) \[")
 
 
 def medians(path):
     out = {}
-    with open(path) as f:
-        for line in f:
-            m = LINE.match(line)
-            if m:
-                out[(m.group(1), m.group(2))] = float(m.group(3))
+    for case, (measured, _) in cases(path).items():
+        parts = case.split("-", 2)
+        if parts[0] == "chase" and len(parts) == 3 and parts[1] in ("4k", "thp", "hugetlb"):
+            out[(parts[1], parts[2])] = measured
     return out
 
 
