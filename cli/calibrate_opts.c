@@ -154,10 +154,8 @@ int calib_parse_args(int argc, char **argv, struct calib_args *a)
 			usage(stdout);
 			return 1;
 		}
-		if (c == ':')
-			return pt_usage_error("calibrate", "%s needs a value", argv[optind - 1]);
-		if (c == '?')
-			return pt_usage_error("calibrate", "unknown option '%s'", argv[optind - 1]);
+		if (c == ':' || c == '?')
+			return pt_opt_error("calibrate", c, argv);
 		ret = parse_opt(c, a);
 		if (ret)
 			return ret;

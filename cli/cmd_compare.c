@@ -228,10 +228,8 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 		case 'h':
 			usage(stdout);
 			return 1;
-		case ':':
-			return pt_usage_error("compare", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("compare", "unknown option '%s'", argv[optind - 1]);
+			return pt_opt_error("compare", c, argv);
 		}
 	}
 	if (a->factors && !a->run_effect)

@@ -67,10 +67,8 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 		case 'h':
 			usage(stdout);
 			return 1;
-		case ':':
-			return pt_usage_error("export", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("export", "unknown option '%s'", argv[optind - 1]);
+			return pt_opt_error("export", c, argv);
 		}
 	}
 	if (argc - optind != 1)

@@ -209,10 +209,8 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 		case 'h':
 			usage(stdout);
 			return -1;
-		case ':':
-			return pt_usage_error("history", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("history", "unknown option '%s'", argv[optind - 1]);
+			return pt_opt_error("history", c, argv);
 		}
 	}
 	if (a->format && strcmp(a->format, "text") && strcmp(a->format, "csv"))

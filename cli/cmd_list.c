@@ -95,7 +95,8 @@ int cmd_list(int argc, char **argv)
 	int verbose = 0, c;
 	size_t i;
 
-	while ((c = getopt_long(argc, argv, "vh", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":vh", opts, NULL)) != -1) {
 		if (c == 'v')
 			verbose = 1;
 		else if (c == 's')
@@ -105,7 +106,7 @@ int cmd_list(int argc, char **argv)
 		else if (c == 'h')
 			return list_usage(stdout), PT_EXIT_OK;
 		else
-			return pt_usage_error("list", "unknown option");
+			return pt_opt_error("list", c, argv);
 	}
 	if (optind < argc)
 		return pt_usage_error("list", "unexpected argument '%s'", argv[optind]);

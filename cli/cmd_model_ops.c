@@ -201,11 +201,8 @@ int cmd_model_ops(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return PT_EXIT_OK;
-		case ':':
-			return pt_usage_error("model ops", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("model ops", "unknown option '%s' (see --help)",
-					      argv[optind - 1]);
+			return pt_opt_error("model ops", c, argv);
 		}
 	}
 	if (optind < argc)

@@ -87,10 +87,8 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 		case 'h':
 			usage(stdout);
 			return 1;
-		case ':':
-			return pt_usage_error("report", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("report", "unknown option '%s'", argv[optind - 1]);
+			return pt_opt_error("report", c, argv);
 		}
 	}
 	if (argc - optind < 1 || argc - optind > 2)

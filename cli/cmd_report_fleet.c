@@ -99,10 +99,8 @@ static int parse_args(int argc, char **argv, struct fleet_args *a)
 		case 'h':
 			usage(stdout);
 			return 1;
-		case ':':
-			return pt_usage_error("report", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("report", "unknown option '%s'", argv[optind - 1]);
+			return pt_opt_error("report", c, argv);
 		}
 	}
 	if (optind < argc)

@@ -96,7 +96,8 @@ int cmd_snapshot(int argc, char **argv)
 	int c, rc;
 
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "o:", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (pt_parse_long(optarg, 1, PID_MAX, &pid))
@@ -110,7 +111,7 @@ int cmd_snapshot(int argc, char **argv)
 			snapshot_usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_usage_error("snapshot", "see 'ptbench snapshot --help'");
+			return pt_opt_error("snapshot", c, argv);
 		}
 	}
 	if (optind < argc)

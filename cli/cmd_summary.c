@@ -68,10 +68,8 @@ static int parse_args(int argc, char **argv, struct summary_args *a)
 		case 'h':
 			usage(stdout);
 			return 1;
-		case ':':
-			return pt_usage_error("summary", "%s needs a value", argv[optind - 1]);
 		default:
-			return pt_usage_error("summary", "unknown option '%s'", argv[optind - 1]);
+			return pt_opt_error("summary", c, argv);
 		}
 	}
 	if (argc - optind != 1)

@@ -133,8 +133,7 @@ static int number_opt(int c, const char *arg, struct walk_opts *o)
 	else
 		bad = walk_parse_u64(arg, &v);
 	if (bad)
-		return pt_usage_error(CMD, "bad number '%s' for --%s", arg,
-				      walk_long_opts[c - OPT_PATTERN].name);
+		return pt_usage_error(CMD, "bad number '%s' for --%s", arg, walk_opt_name(c));
 	if (c == OPT_WS)
 		o->ws = v;
 	else if (c == OPT_STRIDE)

@@ -75,6 +75,8 @@ enum {
 };
 
 extern const struct option walk_long_opts[];
+/* The long name of option value c (OPT_... or a letter), for messages. */
+const char *walk_opt_name(int c);
 
 /* A decimal number, digits only. 0, or -1. */
 int walk_parse_u64(const char *s, uint64_t *v);

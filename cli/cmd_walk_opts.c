@@ -13,7 +13,7 @@
 /* A configuration file is a few hundred bytes; this bounds a mistaken one. */
 #define CONFIG_MAX (1u << 20)
 
-/* In the order of the OPT_ enum: an option's error names it by its index. */
+/* An option's error names it through walk_opt_name(), not by its place here. */
 const struct option walk_long_opts[] = {
 	{ "pattern", required_argument, NULL, OPT_PATTERN },
 	{ "ws", required_argument, NULL, OPT_WS },
@@ -46,6 +46,16 @@ const struct option walk_long_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+const char *walk_opt_name(int c)
+{
+	const struct option *l;
+
+	for (l = walk_long_opts; l->name; l++)
+		if (l->val == c)
+			return l->name;
+	return "?";
+}
 
 int walk_parse_u64(const char *s, uint64_t *v)
 {
@@ -97,14 +107,11 @@ static int set_key(struct pt_walk_cfg *c, const char *kv)
 
 int walk_opt_error(const char *sub, int c, char *const *argv)
 {
-	const struct option *l;
-
 	if (c == ':')
 		return pt_usage_error(CMD, "%s%s needs a value", sub, argv[optind - 1]);
-	for (l = walk_long_opts; c != '?' && l->name; l++)
-		if (l->val == c)
-			return pt_usage_error(CMD, "%s--%s is not an option here; see --help", sub,
-					      l->name);
+	if (c != '?' && strcmp(walk_opt_name(c), "?"))
+		return pt_usage_error(CMD, "%s--%s is not an option here; see --help", sub,
+				      walk_opt_name(c));
 	return pt_usage_error(CMD, "%sunknown option '%s'; see --help", sub, argv[optind - 1]);
 }
 
@@ -123,8 +130,7 @@ static int stage2_opt(int c, const char *arg, struct walk_opts *o)
 	char err[2048];
 
 	if (pt_walk_cfg_set(&o->cfg, key, arg, err, sizeof(err)))
-		return pt_usage_error(CMD, "--%s %s: %s", walk_long_opts[c - OPT_PATTERN].name, arg,
-				      err);
+		return pt_usage_error(CMD, "--%s %s: %s", walk_opt_name(c), arg, err);
 	return 0;
 }
 

@@ -22,5 +22,11 @@ int cmd_history(int argc, char **argv);
 
 /* "error: ..." on stderr, for usage errors; returns PT_EXIT_USAGE. */
 int pt_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * The usage error for what getopt_long returned as c with opterr = 0 and
+ * ':' first in its option string: a value missing (':') or an option
+ * unknown (anything else), named as typed; returns PT_EXIT_USAGE.
+ */
+int pt_opt_error(const char *cmd, int c, char *const argv[]);
 
 #endif

@@ -186,7 +186,8 @@ int cmd_model_geometry(int argc, char **argv)
 	int c;
 
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "", geo_longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", geo_longopts, NULL)) != -1) {
 		switch (c) {
 		case 'g':
 			if (model_parse_granule("model geometry", optarg, &o.granule))
@@ -216,7 +217,7 @@ int cmd_model_geometry(int argc, char **argv)
 			model_usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_usage_error("model geometry", "see 'ptbench model --help'");
+			return pt_opt_error("model geometry", c, argv);
 		}
 	}
 	if (optind < argc)

@@ -267,7 +267,8 @@ int cmd_model_pgtable(int argc, char **argv)
 	int c;
 
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "", pgt_longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", pgt_longopts, NULL)) != -1) {
 		switch (c) {
 		case 'p':
 			if (pt_parse_int(optarg, 1, PID_MAX, &o.pid))
@@ -299,7 +300,7 @@ int cmd_model_pgtable(int argc, char **argv)
 			model_usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_usage_error("model pgtable", "see 'ptbench model --help'");
+			return pt_opt_error("model pgtable", c, argv);
 		}
 	}
 	if (optind < argc)

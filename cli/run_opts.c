@@ -118,7 +118,8 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 	char *end;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
 			o->suite = optarg;
@@ -234,7 +235,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 			run_usage(stdout);
 			return -1;
 		default:
-			return pt_usage_error("run", "unknown option");
+			return pt_opt_error("run", c, argv);
 		}
 	}
 	if (optind < argc)

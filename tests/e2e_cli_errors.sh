@@ -67,6 +67,25 @@ expect 2 "--trim ' 0.2': expected a fraction from 0 to 0.5" "compare --trim ' 0.
 	"$PTBENCH" compare --baseline-db "$tmp/none.sqlite" --trim " 0.2" "$run"
 expect 2 "--margin '1e1': expected a number 1..100" "calibrate --margin 1e1" \
 	"$PTBENCH" calibrate --margin 1e1
+# one message for an unknown option or a missing value, naming it as typed
+# (getopt's own line and a 'see --help' twice before)
+for sub in list run snapshot "model geometry" "model pgtable" "model ops" calibrate; do
+	# shellcheck disable=SC2086 # $sub is one or two words
+	expect 2 "ptbench $sub: unknown option '--bogus'" "$sub --bogus" "$PTBENCH" $sub --bogus
+done
+expect 2 "ptbench model geometry: --va needs a value" "model geometry --va" \
+	"$PTBENCH" model geometry --va
+expect 2 "ptbench run: --reps needs a value" "run --reps" "$PTBENCH" run --reps
+expect 2 "ptbench snapshot: --pid needs a value" "snapshot --pid" "$PTBENCH" snapshot --pid
+# the message names the option typed (it named --no-host-caches for --stage2)
+expect 2 "--stage2 bogus: bad value 'bogus' for stage2" "model walk --stage2 bogus" \
+	"$PTBENCH" model walk --stage2 bogus
+expect 2 "--host-backing 3k:" "model walk --host-backing 3k" \
+	"$PTBENCH" model walk --host-backing 3k
+expect 2 "bad number 'x' for --seed" "model walk --seed x" \
+	"$PTBENCH" model walk --seed x
+expect 2 "calibrate: --bench is not an option here" "model walk calibrate --bench" \
+	"$PTBENCH" model walk calibrate --bench --results "$run"
 expect 2 "--drop 'inf': expected 0" "model walk calibrate --drop inf" \
 	"$PTBENCH" model walk calibrate --drop inf --results "$run"
 # calibrate checks its suite before it launches a run (a runner that
