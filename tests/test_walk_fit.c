@@ -121,6 +121,43 @@ static void test_fit2_mem_bounded(void **state)
 	assert_false(pt_fit_at_bound(PT_LAT_MEM, lat));
 }
 
+/*
+ * A walk term the chases barely exercise keeps its configured latency: a
+ * nested TLB that hides nearly every host walk leaves lat.walk2 nothing to
+ * be measured from, and fitted it would mend one point's residual with
+ * milliseconds that every D128 prediction using it would carry.
+ */
+static void test_fit2_walk_unexercised(void **state)
+{
+	const double truth[PT_LAT_N] = { 1.1, 4, 15, 120, 0, 2, 0, 10, 6 };
+	struct pt_calib_point p[12];
+	double f[12][PT_LAT_N], y[12], lat[PT_LAT_N] = { 0 };
+	bool use[12];
+	size_t n, i;
+
+	(void)state;
+	synth(p, f, y, &n, truth);
+	for (i = 0; i < n; i++) {
+		use[i] = true;
+		f[i][PT_LAT_WALK2] = 0;
+	}
+	f[n - 1][PT_LAT_WALK2] = 1e-5; /* one host walk in 100000 accesses */
+	for (i = 0; i < n; i++)
+		y[i] = pt_walk_cost(f[i], truth);
+	y[n - 1] += 20; /* a residual the other terms do not explain */
+	lat[PT_LAT_WALK2] = 1.5; /* the configured latency */
+	struct pt_fit_set s = { n, p, (const double(*)[PT_LAT_N])f, y, NULL };
+
+	assert_int_equal(pt_fit2(&s, use, lat), 0);
+	assert_true(lat[PT_LAT_WALK2] == 1.5);
+	assert_true(lat[PT_LAT_WALK] < 100);
+	/* exercised, the same term is fitted */
+	f[n - 1][PT_LAT_WALK2] = 0.5;
+	y[n - 1] = pt_walk_cost(f[n - 1], truth);
+	assert_int_equal(pt_fit2(&s, use, lat), 0);
+	assert_true(fabs(lat[PT_LAT_WALK2] - truth[PT_LAT_WALK2]) < 1e-6);
+}
+
 /* Roles come from the pattern and leaf size, never from a name. */
 static void test_roles(void **state)
 {
@@ -142,8 +179,11 @@ static void test_roles(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nnls_interior), cmocka_unit_test(test_nnls_active),
-		cmocka_unit_test(test_fit2_recovers), cmocka_unit_test(test_fit2_mem_bounded),
+		cmocka_unit_test(test_nnls_interior),
+		cmocka_unit_test(test_nnls_active),
+		cmocka_unit_test(test_fit2_recovers),
+		cmocka_unit_test(test_fit2_mem_bounded),
+		cmocka_unit_test(test_fit2_walk_unexercised),
 		cmocka_unit_test(test_roles),
 	};
 
