@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/calibpoints.h"
@@ -281,12 +282,27 @@ static void print_noise(const struct pt_walkcalib *c)
 	printf("\n");
 }
 
-/* What a printed latency is when it is not simply fitted. */
-static const char *lat_note(unsigned j, const double lat_ns[PT_LAT_N])
+/* What the chosen hypothesis' printed latency j is when it is not simply fitted. */
+static const char *lat_note(const struct pt_walkcalib *c, const struct pt_walkcalib_hyp *h,
+			    unsigned j)
 {
+	struct pt_fit_set s = { c->n, c->p, (const double(*)[PT_LAT_N])h->f, c->y, NULL };
+	bool *use;
+	bool held;
+	size_t i;
+
 	if (!((PT_FIT_STAGE1 | PT_FIT_STAGE2) >> j & 1))
 		return " (fixed)";
-	return pt_fit_at_bound(j, lat_ns) ? " (at its bound: the fit wanted more)" : "";
+	if (pt_fit_at_bound(j, h->lat))
+		return " (at its bound: the fit wanted more)";
+	use = malloc(c->n * sizeof(*use));
+	if (!use)
+		return "";
+	for (i = 0; i < c->n; i++)
+		use[i] = pt_fit_role_of(&c->p[i]) != PT_FIT_CHECK;
+	held = pt_fit_term_held(&s, use, j);
+	free(use);
+	return held ? " (configured: no chase exercises it enough to fit it)" : "";
 }
 static void print_result(const struct pt_walkcalib *c)
 {
@@ -331,7 +347,7 @@ static void print_result(const struct pt_walkcalib *c)
 	       100 * h->fit);
 	for (j = 0; j < PT_LAT_N; j++)
 		printf("%s = %.4g  # %.3g ns%s\n", pt_lat_key(j), h->lat[j] * ghz, h->lat[j],
-		       lat_note(j, h->lat));
+		       lat_note(c, h, j));
 	printf("fit: rms_rel_err=%.4f\n", h->fit);
 	print_floor(c);
 	print_noise(c);

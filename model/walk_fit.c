@@ -83,7 +83,7 @@ static unsigned exercised(const struct pt_fit_set *s, const bool *use, bool dens
 		 * term is left to stage 2, a TLB or walk term to its configured
 		 * latency
 		 */
-		if ((mask >> j & 1) && most >= 0.2)
+		if ((mask >> j & 1) && most >= PT_FIT_MIN_SHARE)
 			out |= 1u << j;
 	}
 	return out;
@@ -155,6 +155,11 @@ static int stage_bounded(const struct pt_fit_set *s, const bool *use, bool dense
 		return 0;
 	lat[PT_LAT_MEM] = PT_FIT_MEM_MAX_NS;
 	return stage(s, use, dense, all, mask & ~(1u << PT_LAT_MEM), lat);
+}
+
+bool pt_fit_term_held(const struct pt_fit_set *s, const bool *use, unsigned j)
+{
+	return (PT_FIT_STAGE2 >> j & 1) && !exercised(s, use, false, 1u << j);
 }
 
 bool pt_fit_at_bound(unsigned j, const double lat_ns[PT_LAT_N])

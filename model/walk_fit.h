@@ -26,6 +26,13 @@
 #define PT_FIT_MEM_MAX_NS 400.0
 
 /*
+ * The least share of a point's accesses a term must take, at some point of
+ * its stage, to be fitted: below it a cache term is left to stage 2 and a
+ * TLB or walk term keeps its configured latency.
+ */
+#define PT_FIT_MIN_SHARE 0.2
+
+/*
  * Whether fitted term j sits at its bound (only the memory latency has one):
  * then it is the bound, not a measured latency, and the fit wanted more.
  */
@@ -56,6 +63,13 @@ struct pt_fit_set {
  * point in use, one joint stage. 0, or -1 when nothing could be fitted.
  */
 int pt_fit2(const struct pt_fit_set *s, const bool *use, double lat_ns[PT_LAT_N]);
+
+/*
+ * Whether TLB or walk term j keeps its configured latency in a fit on the
+ * points with use[]: no chase among them spends PT_FIT_MIN_SHARE of its
+ * accesses on it.
+ */
+bool pt_fit_term_held(const struct pt_fit_set *s, const bool *use, unsigned j);
 /* RMS relative error of lat_ns over the points with on[i] (NAN if none). */
 double pt_fit_rms(const struct pt_fit_set *s, const bool *on, const double lat_ns[PT_LAT_N]);
 /*

@@ -151,11 +151,16 @@ static void test_fit2_walk_unexercised(void **state)
 	assert_int_equal(pt_fit2(&s, use, lat), 0);
 	assert_true(lat[PT_LAT_WALK2] == 1.5);
 	assert_true(lat[PT_LAT_WALK] < 100);
+	/* and calibrate can say so */
+	assert_true(pt_fit_term_held(&s, use, PT_LAT_WALK2));
+	assert_false(pt_fit_term_held(&s, use, PT_LAT_WALK));
+	assert_false(pt_fit_term_held(&s, use, PT_LAT_L1)); /* a cache term is never held */
 	/* exercised, the same term is fitted */
 	f[n - 1][PT_LAT_WALK2] = 0.5;
 	y[n - 1] = pt_walk_cost(f[n - 1], truth);
 	assert_int_equal(pt_fit2(&s, use, lat), 0);
 	assert_true(fabs(lat[PT_LAT_WALK2] - truth[PT_LAT_WALK2]) < 1e-6);
+	assert_false(pt_fit_term_held(&s, use, PT_LAT_WALK2));
 }
 
 /* Roles come from the pattern and leaf size, never from a name. */
