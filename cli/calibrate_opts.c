@@ -155,7 +155,7 @@ int calib_parse_args(int argc, char **argv, struct calib_args *a)
 			return 1;
 		}
 		if (c == ':' || c == '?')
-			return pt_opt_error("calibrate", c, argv);
+			return pt_opt_error("calibrate", c, argc, argv);
 		ret = parse_opt(c, a);
 		if (ret)
 			return ret;

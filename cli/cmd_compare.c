@@ -229,7 +229,7 @@ static int parse_args(int argc, char **argv, struct compare_args *a)
 			usage(stdout);
 			return 1;
 		default:
-			return pt_opt_error("compare", c, argv);
+			return pt_opt_error("compare", c, argc, argv);
 		}
 	}
 	if (a->factors && !a->run_effect)

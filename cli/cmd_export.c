@@ -68,7 +68,7 @@ static int parse_args(int argc, char **argv, struct export_args *a)
 			usage(stdout);
 			return 1;
 		default:
-			return pt_opt_error("export", c, argv);
+			return pt_opt_error("export", c, argc, argv);
 		}
 	}
 	if (argc - optind != 1)

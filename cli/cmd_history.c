@@ -210,7 +210,7 @@ static int parse_args(int argc, char **argv, struct history_args *a)
 			usage(stdout);
 			return -1;
 		default:
-			return pt_opt_error("history", c, argv);
+			return pt_opt_error("history", c, argc, argv);
 		}
 	}
 	if (a->format && strcmp(a->format, "text") && strcmp(a->format, "csv"))

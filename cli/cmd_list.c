@@ -106,7 +106,7 @@ int cmd_list(int argc, char **argv)
 		else if (c == 'h')
 			return list_usage(stdout), PT_EXIT_OK;
 		else
-			return pt_opt_error("list", c, argv);
+			return pt_opt_error("list", c, argc, argv);
 	}
 	if (optind < argc)
 		return pt_usage_error("list", "unexpected argument '%s'", argv[optind]);

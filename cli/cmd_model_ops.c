@@ -202,7 +202,7 @@ int cmd_model_ops(int argc, char **argv)
 			usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_opt_error("model ops", c, argv);
+			return pt_opt_error("model ops", c, argc, argv);
 		}
 	}
 	if (optind < argc)

@@ -88,7 +88,7 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			usage(stdout);
 			return 1;
 		default:
-			return pt_opt_error("report", c, argv);
+			return pt_opt_error("report", c, argc, argv);
 		}
 	}
 	if (argc - optind < 1 || argc - optind > 2)

@@ -100,7 +100,7 @@ static int parse_args(int argc, char **argv, struct fleet_args *a)
 			usage(stdout);
 			return 1;
 		default:
-			return pt_opt_error("report", c, argv);
+			return pt_opt_error("report", c, argc, argv);
 		}
 	}
 	if (optind < argc)

@@ -111,7 +111,7 @@ int cmd_snapshot(int argc, char **argv)
 			snapshot_usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_opt_error("snapshot", c, argv);
+			return pt_opt_error("snapshot", c, argc, argv);
 		}
 	}
 	if (optind < argc)

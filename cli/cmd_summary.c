@@ -69,7 +69,7 @@ static int parse_args(int argc, char **argv, struct summary_args *a)
 			usage(stdout);
 			return 1;
 		default:
-			return pt_opt_error("summary", c, argv);
+			return pt_opt_error("summary", c, argc, argv);
 		}
 	}
 	if (argc - optind != 1)

@@ -25,8 +25,9 @@ int pt_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(
 /*
  * The usage error for what getopt_long returned as c with opterr = 0 and
  * ':' first in its option string: a value missing (':') or an option
- * unknown (anything else), named as typed; returns PT_EXIT_USAGE.
+ * unknown (anything else), named as typed (-x inside a cluster such as
+ * -vx, --name as given); returns PT_EXIT_USAGE.
  */
-int pt_opt_error(const char *cmd, int c, char *const argv[]);
+int pt_opt_error(const char *cmd, int c, int argc, char *const argv[]);
 
 #endif

@@ -217,7 +217,7 @@ int cmd_model_geometry(int argc, char **argv)
 			model_usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_opt_error("model geometry", c, argv);
+			return pt_opt_error("model geometry", c, argc, argv);
 		}
 	}
 	if (optind < argc)

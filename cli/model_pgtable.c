@@ -300,7 +300,7 @@ int cmd_model_pgtable(int argc, char **argv)
 			model_usage(stdout);
 			return PT_EXIT_OK;
 		default:
-			return pt_opt_error("model pgtable", c, argv);
+			return pt_opt_error("model pgtable", c, argc, argv);
 		}
 	}
 	if (optind < argc)

@@ -235,7 +235,7 @@ int run_parse_args(int argc, char **argv, struct run_opts *o)
 			run_usage(stdout);
 			return -1;
 		default:
-			return pt_opt_error("run", c, argv);
+			return pt_opt_error("run", c, argc, argv);
 		}
 	}
 	if (optind < argc)

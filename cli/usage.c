@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-#include <stdarg.h>
 #include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli/commands.h"
 
@@ -17,10 +19,33 @@ int pt_usage_error(const char *cmd, const char *fmt, ...)
 	return PT_EXIT_USAGE;
 }
 
-int pt_opt_error(const char *cmd, int c, char *const argv[])
+/* The option getopt_long could not take, as typed: "-x" or "--name...". */
+static void failed_opt(int argc, char *const argv[], char *buf, size_t len)
 {
-	/* getopt_long has moved optind past the option it could not take */
+	const char *prev = argv[optind - 1];
+	const char *next = optind < argc ? argv[optind] : NULL;
+	bool shortopt = optopt > 0 && optopt < 128;
+
+	/* inside a cluster (-xv failing at x) getopt has not moved optind yet */
+	if (shortopt && next && next[0] == '-' && next[1] && next[1] != '-' &&
+	    strchr(next + 1, optopt))
+		snprintf(buf, len, "-%c", optopt);
+	else if (!strncmp(prev, "--", 2) || !shortopt)
+		snprintf(buf, len, "%s", prev);
+	else
+		snprintf(buf, len, "-%c", optopt);
+}
+
+int pt_opt_error(const char *cmd, int c, int argc, char *const argv[])
+{
+	char opt[256];
+
+	failed_opt(argc, argv, opt, sizeof(opt));
 	if (c == ':')
-		return pt_usage_error(cmd, "%s needs a value", argv[optind - 1]);
-	return pt_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+		return pt_usage_error(cmd, "%s needs a value", opt);
+	/* a known long option given a value it does not take: optopt is its value */
+	if (optopt && !strncmp(opt, "--", 2) && strchr(opt, '='))
+		return pt_usage_error(cmd, "%.*s takes no value", (int)(strchr(opt, '=') - opt),
+				      opt);
+	return pt_usage_error(cmd, "unknown option '%s'", opt);
 }

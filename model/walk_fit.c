@@ -66,7 +66,10 @@ static double anchor(const double lat[PT_LAT_N], unsigned mask, unsigned j)
 	return j ? lat[j - 1] : 0;
 }
 
-/* Which of the terms in mask the points with use[] (dense or not) exercise at all. */
+/*
+ * Which of the terms in mask the points with use[] (dense or not) exercise
+ * enough to be fitted: PT_FIT_MIN_SHARE of some point's accesses.
+ */
 static unsigned exercised(const struct pt_fit_set *s, const bool *use, bool dense, unsigned mask)
 {
 	unsigned j, out = 0;
@@ -184,8 +187,8 @@ int pt_fit2(const struct pt_fit_set *s, const bool *use, double lat_ns[PT_LAT_N]
 	/*
 	 * A TLB or walk term the chases barely exercise keeps its configured
 	 * latency: fitted, it would take whatever value mends a few points
-	 * (lat.walk2 at 1.9 ms under a nested TLB that hid every host walk
-	 * of the fitted cases), and a D128 prediction that exercises it more
+	 * (lat.walk2 at 1.9 ms under a nested TLB that hid nearly every host
+	 * walk of the fitted cases), and a D128 prediction that exercises it more
 	 * would carry that value (a host D128/D64 of 13422).
 	 */
 	if (!any_dense)

@@ -77,6 +77,10 @@ expect 2 "ptbench model geometry: --va needs a value" "model geometry --va" \
 	"$PTBENCH" model geometry --va
 expect 2 "ptbench run: --reps needs a value" "run --reps" "$PTBENCH" run --reps
 expect 2 "ptbench snapshot: --pid needs a value" "snapshot --pid" "$PTBENCH" snapshot --pid
+# inside a cluster the option named is the one that failed (it named the word before)
+expect 2 "ptbench list: unknown option '-x'" "list -xv" "$PTBENCH" list -xv
+expect 2 "ptbench compare: --strict takes no value" "compare --strict=1" \
+	"$PTBENCH" compare --strict=1 "$run" "$run"
 # the message names the option typed (it named --no-host-caches for --stage2)
 expect 2 "--stage2 bogus: bad value 'bogus' for stage2" "model walk --stage2 bogus" \
 	"$PTBENCH" model walk --stage2 bogus
