@@ -114,7 +114,11 @@ static int aa_option(int c, const char *v, struct pt_pool_aa_opts *o)
 	return 0;
 }
 
-/* Options anywhere after the action; positional arguments stay in argv[optind..]. */
+/*
+ * Options anywhere, before or after the action (getopt_long moves the
+ * words that are not options to the end, in their order): the action and
+ * its positional arguments are then argv[optind..].
+ */
 static int parse_args(int argc, char **argv, struct history_args *a)
 {
 	static const struct option longopts[] = {
@@ -376,19 +380,17 @@ int cmd_history(int argc, char **argv)
 		usage(stderr);
 		return PT_EXIT_USAGE;
 	}
-	action = argv[1];
-	if (!strcmp(action, "-h") || !strcmp(action, "--help")) {
-		usage(stdout);
-		return PT_EXIT_OK;
-	}
+	ret = parse_args(argc, argv, &a);
+	if (ret)
+		return ret < 0 ? PT_EXIT_OK : ret;
+	if (optind >= argc)
+		return pt_usage_error("history", "no action given (add, list, show, export, aa)");
+	action = argv[optind];
 	for (i = 0; i < sizeof(actions) / sizeof(actions[0]); i++)
 		if (!strcmp(action, actions[i]))
 			break;
 	if (i == sizeof(actions) / sizeof(actions[0]))
 		return pt_usage_error("history",
 				      "unknown action '%s' (add, list, show, export, aa)", action);
-	ret = parse_args(argc - 1, argv + 1, &a);
-	if (ret)
-		return ret < 0 ? PT_EXIT_OK : ret;
-	return run_action(action, &a, argc - 1 - optind, argv + 1 + optind);
+	return run_action(action, &a, argc - optind - 1, argv + optind + 1);
 }

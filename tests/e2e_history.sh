@@ -82,6 +82,14 @@ expect_rc 0 "$PTBENCH" history list --db "$db" --format csv --tag tag3
 [ "$(tail -n +2 "$tmp/out" | cut -d, -f1)" = test-run-3 ] || fail "--tag tag3 gave: $(cat "$tmp/out")"
 expect_rc 0 "$PTBENCH" history list --db "$db" --format csv --host host2
 [ "$(tail -n +2 "$tmp/out" | cut -d, -f1)" = test-run-2 ] || fail "--host host2 gave: $(cat "$tmp/out")"
+# options before the action, as for other tools with subcommands
+cp "$tmp/out" "$tmp/after-action"
+expect_rc 0 "$PTBENCH" history --db "$db" --format csv --host host2 list
+cmp -s "$tmp/out" "$tmp/after-action" || fail "'history --db F ... list' differs from 'history list --db F ...'"
+expect_rc 2 "$PTBENCH" history --db "$db"
+grep -q 'no action given' "$tmp/err" || fail "options without an action: $(cat "$tmp/err")"
+expect_rc 2 "$PTBENCH" history --db "$db" lsit
+grep -q "unknown action 'lsit'" "$tmp/err" || fail "an unknown action after options: $(cat "$tmp/err")"
 
 # Not ours: refused, exit 2, the file unchanged.
 refused_unchanged() { # file
