@@ -19,7 +19,8 @@ def injected(path):
                 continue
             if on and not line.startswith("  "):
                 break
-            if on:
+            # the moderated spread's prior, '  (spread moderated over ...)', is not a series
+            if on and not line.startswith("  ("):
                 w = line.split()
                 rows[(w[0], w[1], w[2])] = (float(w[4].rstrip("%")), float(w[6].rstrip("%")),
                                             w[7])
