@@ -5,7 +5,6 @@
  * and write results.csv and meta.json. Options: run_opts.c.
  */
 #include <errno.h>
-#include <fnmatch.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -65,54 +64,6 @@ static int select_workloads(char *list, const struct pt_workload **sel, size_t *
 			return pt_usage_error("run", "unknown workload '%s' (see 'ptbench list')",
 					      names[i]);
 		(*nsel)++;
-	}
-	return 0;
-}
-
-static int collect_cases(struct pt_run *run, const struct run_opts *o,
-			 const struct pt_workload **sel, size_t nsel)
-{
-	struct pt_suite_opts so;
-	struct pt_case *cases = calloc(PT_MAX_CASES, sizeof(*cases));
-	size_t i, cap = 0;
-	int n, k;
-
-	if (!cases)
-		return -1;
-	pt_suite_opts_init(&so, o->suite_id, o->max_mem);
-	for (i = 0; i < nsel; i++) {
-		n = sel[i]->cases(&so, cases, PT_MAX_CASES);
-		for (k = 0; k < n; k++) {
-			if (o->case_glob && fnmatch(o->case_glob, cases[k].name, 0))
-				continue;
-			if (run->nresults == cap) {
-				cap = cap ? cap * 2 : 64;
-				run->results = realloc(run->results, cap * sizeof(*run->results));
-				if (!run->results)
-					abort();
-			}
-			memset(&run->results[run->nresults], 0, sizeof(*run->results));
-			run->results[run->nresults].w = sel[i];
-			run->results[run->nresults++].c = cases[k];
-		}
-	}
-	free(cases);
-	return 0;
-}
-
-/* An explicit request the memory guard refuses is a usage error. */
-static int check_explicit_guard(const struct pt_run *run)
-{
-	char msg[200];
-	size_t i;
-
-	for (i = 0; run->explicit_request && i < run->nresults; i++) {
-		const struct pt_case_result *res = &run->results[i];
-
-		if (pt_memory_guard(res->c.mem_bytes, run->mem_frac, msg, sizeof(msg)))
-			return pt_usage_error(
-				"run", "%s %s refused: %s (lower --max-mem or raise --mem-frac)",
-				res->w->name, res->c.name, msg);
 	}
 	return 0;
 }
@@ -224,14 +175,14 @@ static int prepare(struct pt_run *run, struct run_opts *o, char *outbuf, size_t 
 		ret = open_counters(run, o->events);
 	if (ret)
 		return ret;
-	if (collect_cases(run, o, sel, nsel))
+	if (run_collect_cases(run, o, sel, nsel))
 		return PT_EXIT_FAIL;
 	if (!run->nresults)
 		return pt_usage_error("run", "no case matches the selection");
 	ret = open_profiler(run, o);
 	if (ret)
 		return ret;
-	ret = check_explicit_guard(run);
+	ret = run_check_explicit_guard(run);
 	if (ret)
 		return ret;
 	ret = pin_main(run, o);

@@ -103,6 +103,12 @@ int walk_simulate(const struct walk_opts *o);
 int walk_nested_run(const struct walk_opts *o, struct pt_pattern *p, uint64_t warm, uint64_t n);
 int walk_convert(int argc, char **argv);
 int walk_calibrate(int argc, char **argv);
+struct pt_rundir;
+struct pt_walkcalib;
+/* calibrate's printed report of a finished calibration (walk_calibrate_print.c) */
+void walk_calibrate_print(const struct pt_rundir *run, const struct pt_walkcalib *c, bool forced);
+/* its chosen configuration, errors and D128 ranges (walk_calibrate_result.c) */
+void walk_calibrate_print_result(const struct pt_walkcalib *c);
 int walk_combine(int argc, char **argv);
 
 #endif

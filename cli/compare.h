@@ -54,6 +54,8 @@ struct compare_ctx {
 };
 
 /* compare --baseline-db: the pool test (compare_pool.c); the exit status. */
+/* compare's options (compare_opts.c): 0 parsed, 1 --help given, or PT_EXIT_USAGE */
+int cmp_parse_args(int argc, char **argv, struct compare_args *a);
 int cmp_pool_main(struct compare_args *a);
 
 /* -1, with a message, for a run whose meta.json says complete: false (no --allow-incomplete). */
@@ -75,6 +77,9 @@ void cmp_print_csv(struct compare_ctx *x, FILE *f);
 void cmp_print_json(struct compare_ctx *x, FILE *f);
 /* compare_junit.c: JUnit XML for CI servers, two runs and against a pool */
 void cmp_print_junit(struct compare_ctx *x, FILE *f);
+/* compare --baseline-db's JSON output (compare_pool_json.c) */
+void cmp_pool_print_json(const struct compare_args *a, const struct pt_pool_result *r,
+			 const struct pt_rundir *news, int nnew, FILE *f);
 void cmp_pool_print_junit(const struct compare_args *a, const struct pt_pool_result *r,
 			  const struct pt_rundir *news, int nnew, FILE *f);
 /* -o FILE opened atomically, else stdout; NULL (message given) when it cannot be. */

@@ -15,7 +15,6 @@
 #include "analysis/rundir.h"
 #include "cli/commands.h"
 #include "cli/compare.h"
-#include "util/json.h"
 #include "workloads/workload.h"
 
 struct pool_ctx {
@@ -176,124 +175,6 @@ static void print_text(const struct pool_ctx *x, FILE *f)
 			PT_POOL_PRIOR_MIN_SERIES);
 }
 
-static void json_serial(struct pt_json *j, const struct pt_pool_result *r)
-{
-	static const char *const modes[] = { "auto", "off", "given" };
-	size_t lag;
-
-	pt_json_str(j, "serial", modes[r->serial.mode]);
-	pt_json_arr_begin(j, "serial_rho");
-	for (lag = 1; lag <= PT_POOL_SERIAL_LAGS; lag++)
-		pt_json_num(j, NULL, r->serial.rho[lag]);
-	pt_json_arr_end(j);
-	pt_json_arr_begin(j, "serial_pairs");
-	for (lag = 1; lag <= PT_POOL_SERIAL_LAGS; lag++)
-		pt_json_uint(j, NULL, r->serial.pairs[lag]);
-	pt_json_arr_end(j);
-	pt_json_uint(j, "serial_series", r->serial.series);
-	pt_json_uint(j, "serial_run_pairs", r->serial.run_pairs);
-	pt_json_num(j, "new_runs_effective", r->new_effective);
-}
-
-static void json_row(struct pt_json *j, const struct pt_pool_row *w)
-{
-	pt_json_obj_begin(j, NULL);
-	pt_json_str(j, "workload", w->key->workload);
-	pt_json_str(j, "case", w->key->cs);
-	pt_json_str(j, "params", w->key->params);
-	pt_json_str(j, "metric", w->key->metric);
-	pt_json_str(j, "unit", w->key->unit);
-	pt_json_str(j, "better", pt_better_name(w->key->better));
-	pt_json_uint(j, "pool_runs", w->k);
-	pt_json_uint(j, "new_runs", w->n);
-	pt_json_num(j, "pool_median", exp(w->pool_mean));
-	pt_json_num(j, "pool_spread_pct", (exp(w->pool_sd) - 1) * 100);
-	pt_json_num(j, "new_median", exp(w->new_mean));
-	pt_json_num(j, "change_pct", w->change_pct);
-	pt_json_num(j, "t", w->t);
-	pt_json_num(j, "p", w->p);
-	pt_json_num(j, "p_adj", w->p_adj);
-	pt_json_num(j, "detectable_pct", w->detectable_pct);
-	pt_json_num(j, "df", w->df);
-	pt_json_bool(j, "spread_moderated", w->moderated);
-	if (w->moderated)
-		pt_json_num(j, "series_spread_pct", (exp(w->series_sd) - 1) * 100);
-	pt_json_bool(j, "run_effect_adjusted", w->adjusted);
-	if (w->adjusted) {
-		pt_json_num(j, "raw_change_pct", w->raw_change_pct);
-		pt_json_uint(j, "run_factors", w->factors);
-		pt_json_bool(j, "scored_within_workload", w->own_workload);
-		pt_json_num(j, "run_effect_slope", w->slope);
-		if (isfinite(w->slope_user))
-			pt_json_num(j, "run_effect_slope_user", w->slope_user);
-	}
-	pt_json_bool(j, "gated", w->gated);
-	pt_json_bool(j, "tested", w->tested);
-	pt_json_str(j, "verdict", pt_verdict_name(w->verdict));
-	pt_json_obj_end(j);
-}
-
-static void print_json(const struct pool_ctx *x, FILE *f)
-{
-	const struct pt_pool_result *r = &x->res;
-	struct pt_json j;
-	size_t i;
-
-	pt_json_init(&j, f);
-	pt_json_obj_begin(&j, NULL);
-	pt_json_str(&j, "mode", "pool");
-	pt_json_obj_begin(&j, "pool");
-	pt_json_str(&j, "db", x->a->pool_db);
-	pt_json_str(&j, "tag", x->a->pool_tag);
-	pt_json_str(&j, "suite", x->a->pool_suite);
-	pt_json_uint(&j, "runs", r->pool_runs);
-	pt_json_uint(&j, "min_runs", x->a->pool_min);
-	pt_json_obj_end(&j);
-	pt_json_arr_begin(&j, "new");
-	for (i = 0; i < (size_t)x->nnew; i++)
-		pt_json_str(&j, NULL, x->news[i].path);
-	pt_json_arr_end(&j);
-	pt_json_obj_begin(&j, "summary");
-	pt_json_uint(&j, "series", r->n);
-	pt_json_uint(&j, "tested", r->tested);
-	pt_json_uint(&j, "worse", r->regressions);
-	pt_json_uint(&j, "better", r->improvements);
-	pt_json_uint(&j, "changed", r->changed);
-	pt_json_uint(&j, "too_few", r->too_few);
-	pt_json_uint(&j, "shown", r->info);
-	pt_json_uint(&j, "not_gated", r->ungated);
-	pt_json_num(&j, "median_detectable_pct", r->median_detectable_pct);
-	pt_json_num(&j, "alpha", x->a->opts.alpha);
-	pt_json_num(&j, "threshold_pct", x->a->opts.threshold_pct);
-	pt_json_uint(&j, "run_effect_series", r->effect_series);
-	pt_json_num(&j, "run_effect_spread_pct", r->effect_spread_pct);
-	pt_json_bool(&j, "run_effect_split", r->split_kernel > 0);
-	pt_json_uint(&j, "run_effect_kernel_series", r->split_kernel);
-	pt_json_uint(&j, "run_effect_user_series", r->split_user);
-	pt_json_uint(&j, "run_factors", r->factors);
-	pt_json_uint(&j, "run_factor_series", r->factor_series);
-	pt_json_bool(&j, "round_effect", x->a->round_effect);
-	pt_json_uint(&j, "round_effect_runs", r->round_runs);
-	pt_json_num(&j, "trim", x->a->trim.lo == x->a->trim.hi ? x->a->trim.lo : NAN);
-	pt_json_num(&j, "trim_low", x->a->trim.lo);
-	pt_json_num(&j, "trim_high", x->a->trim.hi);
-	pt_json_bool(&j, "spread_moderated", r->prior.series > 0);
-	if (r->prior.series) {
-		pt_json_uint(&j, "spread_prior_series", r->prior.series);
-		pt_json_num(&j, "spread_prior_df", r->prior.df);
-		pt_json_num(&j, "spread_prior_pct", (exp(sqrt(r->prior.var)) - 1) * 100);
-	}
-	json_serial(&j, r);
-	pt_json_int(&j, "exit_status", r->regressions ? PT_EXIT_FAIL : PT_EXIT_OK);
-	pt_json_obj_end(&j);
-	pt_json_arr_begin(&j, "series");
-	for (i = 0; i < r->n; i++)
-		json_row(&j, &r->rows[i]);
-	pt_json_arr_end(&j);
-	pt_json_obj_end(&j);
-	fputc('\n', f);
-}
-
 /* The table to -o FILE (atomically) or stdout: 0, or the exit status of the failure. */
 static int write_output(const struct pool_ctx *x)
 {
@@ -303,7 +184,7 @@ static int write_output(const struct pool_ctx *x)
 	if (!f)
 		return PT_EXIT_USAGE;
 	if (x->a->format == FMT_JSON)
-		print_json(x, f);
+		cmp_pool_print_json(x->a, &x->res, x->news, x->nnew, f);
 	else if (x->a->format == FMT_JUNIT)
 		cmp_pool_print_junit(x->a, &x->res, x->news, x->nnew, f);
 	else

@@ -4,6 +4,7 @@
 #define PTBENCH_CLI_RUN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "harness/case.h"
@@ -45,5 +46,13 @@ struct run_opts {
  * suite's default.
  */
 int run_parse_args(int argc, char **argv, struct run_opts *o);
+
+struct pt_run;
+struct pt_workload;
+/* the selected workloads' cases into run->results (run_cases.c): 0, or -1 out of memory */
+int run_collect_cases(struct pt_run *run, const struct run_opts *o, const struct pt_workload **sel,
+		      size_t nsel);
+/* a case asked for by name (--case) that the memory guard refuses: exit 2 */
+int run_check_explicit_guard(const struct pt_run *run);
 
 #endif

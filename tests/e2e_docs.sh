@@ -35,6 +35,14 @@ size=$(wc -c <"$src/README.md")
 [ "$size" -le 15000 ] ||
 	fail "README.md is $size bytes, more than 15,000: move the detail to docs/"
 
+# 2b. The layout README states: a file under cli/ parses options, calls a
+#     library and prints, so none grows past 400 lines (the work a test
+#     would call belongs to the layers below).
+for f in "$src"/cli/*.c "$src"/cli/*.h; do
+	n=$(wc -l <"$f")
+	[ "$n" -lt 400 ] || fail "${f#"$src"/} has $n lines, 400 or more: move the work to its library"
+done
+
 # 3. Relative links resolve, to a file and, with #anchor, to a heading
 # (GitHub's anchor rule: lower case, punctuation dropped, blanks to '-').
 links_ok=1
@@ -97,4 +105,4 @@ PY
 fi
 
 [ "$fails" -eq 0 ] || exit 1
-echo "docs: workloads.md current, README $size bytes, links and source paths resolve"
+echo "docs: workloads.md current, README $size bytes, cli/ files under 400 lines, links and source paths resolve"
