@@ -2,8 +2,8 @@
 /*
  * ptbench compare BASE NEW: a side-by-side table of two runs and an exit
  * status a CI job can gate on (0 no significant regression, 1 at least one,
- * 2 bad input). The statistics live in analysis/compare.c, the output
- * formats in compare_text.c and compare_data.c.
+ * 2 bad input). The statistics live in analysis/compare.c, the options in
+ * compare_opts.c, the output formats in compare_text.c and compare_data.c.
  */
 #include <errno.h>
 #include <limits.h>

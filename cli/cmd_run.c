@@ -2,7 +2,8 @@
 /*
  * ptbench run: select the cases, set up counters, pinning, the output
  * directory and the kernel knobs a run needs, run them (harness/runner.c)
- * and write results.csv and meta.json. Options: run_opts.c.
+ * and write results.csv and meta.json. Options: run_opts.c; the cases:
+ * run_cases.c.
  */
 #include <errno.h>
 #include <getopt.h>

@@ -2,7 +2,8 @@
 /*
  * ptbench model walk, in one file per subcommand: the simulation
  * (cmd_walk.c, cmd_walk_sim.c, nested: cmd_walk_nested.c), convert
- * (cmd_walk_convert.c), calibrate (cmd_walk_calibrate.c) and combine
+ * (cmd_walk_convert.c), calibrate (cmd_walk_calibrate.c, its report:
+ * walk_calibrate_print.c, walk_calibrate_result.c) and combine
  * (cmd_walk_combine.c), sharing the option table and the
  * model-configuration options of cmd_walk_opts.c.
  */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ptbench compare --baseline-db FILE NEW...: NEW runs judged against a pool
- * of earlier runs in a history (analysis/pool.c holds the test).
+ * of earlier runs in a history (analysis/pool.c holds the test; the JSON
+ * output is compare_pool_json.c, the JUnit output compare_junit.c).
  */
 #include <limits.h>
 #include <math.h>
