@@ -42,13 +42,7 @@ static bool filtered_out(const struct pt_pool_opts *o, const struct pt_pool_poin
 /* A duration: host drift scales it with the rest of the run. */
 static bool is_timed(const struct pt_pool_point *p)
 {
-	static const char *const units[] = { "ns", "us", "ms", "s" };
-	size_t i;
-
-	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-		if (!strcmp(p->unit, units[i]))
-			return true;
-	return false;
+	return pt_unit_is_timed(p->unit);
 }
 
 /*

@@ -83,6 +83,8 @@ struct pt_pool_point {
 	const int *reps; /* each value's repetition: its round in an interleaved run */
 	size_t nvals;
 	bool interleaved; /* the run measured its cases round by round */
+	/* not NULL: pt_pool_round_adjust writes the adjusted repetitions here, in vals' order */
+	double *adjusted;
 };
 
 struct pt_pool_row {

@@ -16,6 +16,17 @@ struct round_run {
 	struct pt_trim trim; /* the run statistic: pt_pool_run_stat */
 };
 
+bool pt_unit_is_timed(const char *unit)
+{
+	static const char *const units[] = { "ns", "us", "ms", "s" };
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(unit, units[i]))
+			return true;
+	return false;
+}
+
 static double median_of(double *v, size_t n)
 {
 	pt_sort_doubles(v, n);
@@ -121,6 +132,9 @@ static bool adjust_run(struct round_run *rr)
 		}
 		if (!ok)
 			continue; /* a round without enough others: the plain statistic stands */
+		if (p->adjusted)
+			for (k = 0; k < p->nvals; k++)
+				p->adjusted[k] = exp(rr->adj[k]);
 		pt_sort_doubles(rr->adj, p->nvals);
 		p->stat = exp(pt_trimmed_mean_cut(rr->adj, p->nvals, rr->trim));
 		any = true;

@@ -34,6 +34,9 @@
 /* A series whose repetition numbers go beyond this keeps its plain median (no sane run has them). */
 #define PT_POOL_ROUND_MAX 100000
 
+/* A duration (ns, us, ms, s): what drift inside or between runs scales. */
+bool pt_unit_is_timed(const char *unit);
+
 /*
  * A run's statistic of one series from its repetitions: exp of the mean of
  * ln(value) after cutting the fraction trim.lo of them from the low end and
@@ -52,7 +55,9 @@ double pt_pool_run_stat(const double *vals, size_t n, struct pt_trim trim, doubl
 /*
  * Replace the median of every reference point (is_ref[i]) of an
  * interleaved run that has its repetitions with the round-adjusted
- * statistic above, trimmed by trim. Idempotent: it reads only the points' repetitions.
+ * statistic above, trimmed by trim, and, where a point has adjusted, its
+ * adjusted repetitions there (left alone when it is not adjusted).
+ * Idempotent: it reads only the points' repetitions.
  * *runs_adjusted: how many runs were. 0, or -1 when out of memory.
  */
 int pt_pool_round_adjust(struct pt_pool_point *pts, size_t npts, const bool *is_ref,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/compare.h"
+#include "analysis/compare_rounds.h"
 #include "analysis/rundir.h"
 #include "cli/commands.h"
 #include "cli/compare.h"
@@ -153,6 +154,12 @@ int cmd_compare(int argc, char **argv)
 	} else {
 		fprintf(stderr, "ptbench compare: note: neither run declares primary metrics "
 				"(made before they existed): every series is gated\n");
+	}
+	if (a.round_effect && (pt_cmp_round_adjust(&base, &a.opts, &x.rounds_base) ||
+			       pt_cmp_round_adjust(&cand, &a.opts, &x.rounds_new))) {
+		fprintf(stderr, "ptbench compare: out of memory\n");
+		ret = PT_EXIT_FAIL;
+		goto out;
 	}
 	if (pt_compare(base.series, base.nseries, cand.series, cand.nseries, &a.opts, &res)) {
 		fprintf(stderr, "ptbench compare: out of memory\n");

@@ -16,6 +16,13 @@
 #include "analysis/pool.h"
 #include "analysis/rundir.h"
 
+/*
+ * Two runs: whether the round effect is taken out unless --round-effect
+ * says (analysis/compare_rounds.h; results/gate-two-run-rounds-2026-12-07
+ * has the measurement that chose it).
+ */
+#define CMP_TWO_RUN_ROUNDS_DEFAULT false
+
 enum out_format { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON, FMT_JUNIT };
 
 struct compare_args {
@@ -49,6 +56,7 @@ struct compare_args {
 struct compare_ctx {
 	struct compare_args *a;
 	struct pt_rundir *base, *cand;
+	size_t rounds_base, rounds_new; /* two runs: series whose round effect was taken out */
 	struct pt_cmp_result *res;
 	struct pt_cmp_env env;
 };

@@ -60,8 +60,8 @@ static void usage(FILE *f)
 		"                     at most one per 6 pool runs; docs/compare.md)\n"
 		"  --round-effect on|off  first take out of each interleaved run's\n"
 		"                     repetitions what moved each round, from the other\n"
-		"                     series of the same workload (default on;\n"
-		"                     docs/compare.md)\n"
+		"                     series of the same workload (default on with\n"
+		"                     --baseline-db, %s for two runs; docs/compare.md)\n"
 		"  --trim F|LO,HI     each run's statistic of a series: the mean of its\n"
 		"                     log repetitions with the fraction F cut from each\n"
 		"                     end (0-0.5; 0.5: the median; default %g), or LO\n"
@@ -89,7 +89,8 @@ static void usage(FILE *f)
 		"regression (named on stderr), 2 bad input or usage.\n"
 		"See docs/compare.md.\n",
 		PT_CMP_ALPHA_DEFAULT, PT_CMP_THRESHOLD_DEFAULT, PT_POOL_MIN_DEFAULT,
-		PT_POOL_FACTORS_MAX, PT_POOL_TRIM_DEFAULT.lo);
+		PT_POOL_FACTORS_MAX, CMP_TWO_RUN_ROUNDS_DEFAULT ? "on" : "off",
+		PT_POOL_TRIM_DEFAULT.lo);
 }
 
 static int parse_format(const char *s, enum out_format *f)
@@ -248,18 +249,19 @@ int cmp_parse_args(int argc, char **argv, struct compare_args *a)
 	if (a->pool_tag || a->pool_suite)
 		return pt_usage_error("compare", "--baseline-tag and --baseline-suite need "
 						 "--baseline-db");
-	if (a->run_effect_given || a->factors_given || a->round_effect_given || a->trim_given ||
-	    a->serial_given || a->spread_given)
+	if (a->run_effect_given || a->factors_given || a->trim_given || a->serial_given ||
+	    a->spread_given)
 		return pt_usage_error("compare",
 				      "%s needs --baseline-db (two runs have "
-				      "no run or round effect to take out, and are "
+				      "no run effect to take out, and are "
 				      "compared sample by sample)",
-				      a->run_effect_given     ? "--run-effect"
-				      : a->factors_given      ? "--factors"
-				      : a->round_effect_given ? "--round-effect"
-				      : a->trim_given	      ? "--trim"
-				      : a->serial_given	      ? "--serial"
-							      : "--spread");
+				      a->run_effect_given ? "--run-effect"
+				      : a->factors_given  ? "--factors"
+				      : a->trim_given	  ? "--trim"
+				      : a->serial_given	  ? "--serial"
+							  : "--spread");
+	if (!a->round_effect_given)
+		a->round_effect = CMP_TWO_RUN_ROUNDS_DEFAULT;
 	if (argc - optind != 2)
 		return pt_usage_error("compare", "expected two runs, BASE and NEW (got %d)",
 				      argc - optind);

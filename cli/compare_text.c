@@ -139,6 +139,11 @@ void cmp_print_text(struct compare_ctx *x, FILE *f)
 		"  new:  %s (%zu series, %zu samples)\n\n",
 		x->base->path, x->base->nseries, x->base->nrows, x->cand->path, x->cand->nseries,
 		x->cand->nrows);
+	if (x->a->round_effect)
+		fprintf(f,
+			"round effect taken out of base's %zu and new's %zu gated timed series "
+			"(docs/compare.md)\n\n",
+			x->rounds_base, x->rounds_new);
 	text_env(x, f);
 	for (i = 0; done && i < x->res->n; i++)
 		if (!done[i])

@@ -45,6 +45,12 @@ void cmp_report_stderr(struct compare_ctx *x)
 		fprintf(stderr, "ptbench compare: note: %zu series not gated (gate=off in %s)%s\n",
 			r->ungated, x->a->config_path ? x->a->config_path : "the config",
 			x->a->strict ? "" : " (--strict makes this fail)");
+	if (x->a->round_effect)
+		fprintf(stderr,
+			"ptbench compare: note: round effect taken out of %zu series of BASE and "
+			"%zu of NEW (what moved a whole round of an interleaved run; "
+			"--round-effect off compares the raw repetitions)\n",
+			x->rounds_base, x->rounds_new);
 	if (r->info)
 		fprintf(stderr,
 			"ptbench compare: note: %zu of %zu series shown, not gated: not their "
