@@ -18,6 +18,7 @@
 #include "analysis/compare.h"
 #include "util/errf.h"
 #include "util/fileio.h"
+#include "util/yuen.h"
 
 const char *pt_correction_name(enum pt_correction c)
 {
@@ -29,6 +30,22 @@ const char *pt_correction_name(enum pt_correction c)
 	default:
 		return "none";
 	}
+}
+
+const char *pt_cmp_test_name(enum pt_cmp_test t)
+{
+	return t == PT_TEST_YUEN ? "yuen" : "mw";
+}
+
+int pt_cmp_test_parse(const char *s, enum pt_cmp_test *t)
+{
+	if (!strcmp(s, "mw"))
+		*t = PT_TEST_MW;
+	else if (!strcmp(s, "yuen"))
+		*t = PT_TEST_YUEN;
+	else
+		return -1;
+	return 0;
 }
 
 int pt_correction_parse(const char *s, enum pt_correction *c)
@@ -427,18 +444,44 @@ static bool all_equal(const struct pt_series *a, const struct pt_series *b)
 	return true;
 }
 
+/* Yuen's p on logs when every value is > 0 (a ratio of timings is what moves), else on values. */
+static double row_p_yuen(const struct pt_cmp_row *w, const double *cand, size_t n)
+{
+	size_t nb = w->base->n, i;
+	double *v = malloc((nb + n + 1) * sizeof(*v));
+	bool logs = true;
+	struct pt_yuen y;
+	double p = -1;
+
+	if (!v)
+		return -1;
+	for (i = 0; i < nb + n; i++) {
+		v[i] = i < nb ? w->base->values[i] : cand[i - nb];
+		logs = logs && v[i] > 0;
+	}
+	for (i = 0; logs && i < nb + n; i++)
+		v[i] = log(v[i]);
+	if (pt_yuen(v, nb, v + nb, n, PT_CMP_YUEN_TRIM, &y))
+		p = w->key->better != PT_NEITHER ? y.p_two / 2 : y.p_two;
+	free(v);
+	return p;
+}
+
 /*
- * The rank test's p for row w with these new samples. A metric with a
- * better direction is judged one-sided, in the direction the medians moved:
+ * The test's p for row w with these new samples. A metric with a better
+ * direction is judged one-sided, in the direction the statistic moved:
  * the gate asks "is NEW worse?", and a "worse" verdict then has a false
  * positive rate of alpha, not alpha / 2 as the two-sided test gave it.
- * Half the two-sided p is the one-sided p of the observed direction (exact
- * test; normal approximation alike).
+ * Half the two-sided p is the one-sided p of the observed direction (the
+ * exact rank test, its normal approximation and the t test alike).
  */
 static double row_p(const struct pt_cmp_row *w, const double *cand, size_t n)
 {
-	double p = pt_mann_whitney_p(w->base->values, w->base->n, cand, n);
+	double p;
 
+	if (w->test == PT_TEST_YUEN)
+		return row_p_yuen(w, cand, n);
+	p = pt_mann_whitney_p(w->base->values, w->base->n, cand, n);
 	if (isnan(p))
 		return 1.0; /* identical constant samples: 0/0 in the approximation */
 	if (p >= 0 && w->key->better != PT_NEITHER)
@@ -446,11 +489,17 @@ static double row_p(const struct pt_cmp_row *w, const double *cand, size_t n)
 	return p;
 }
 
-/* The smallest p row_p can give for these sample counts. */
+/* The smallest p row_p can give for these sample counts: a t test's can be any. */
 static double row_min_p(const struct pt_cmp_row *w, size_t nb, size_t nc)
 {
-	double p = pt_mann_whitney_min_p(nb, nc);
+	double p;
 
+	if (w->test == PT_TEST_YUEN) {
+		size_t need = pt_yuen_min_n(PT_CMP_YUEN_TRIM);
+
+		return nb >= need && nc >= need ? 0 : 1;
+	}
+	p = pt_mann_whitney_min_p(nb, nc);
 	return w->key->better != PT_NEITHER ? p / 2 : p;
 }
 
@@ -462,6 +511,7 @@ static void row_fill(struct pt_cmp_row *w, const struct pt_cmp_opts *o)
 	bool off_by_config = true;
 
 	w->key = w->base ? w->base : w->cand;
+	w->test = o->test;
 	w->alpha = o->alpha;
 	w->threshold_pct = o->threshold_pct;
 	w->gated = !o->is_primary || o->is_primary(o->primary_ctx, w->key);
@@ -701,10 +751,12 @@ enum pt_verdict pt_cmp_rejudge(const struct pt_cmp_result *r, size_t i, const do
 	return w.verdict;
 }
 
-size_t pt_cmp_min_samples(double alpha)
+size_t pt_cmp_min_samples(double alpha, enum pt_cmp_test test)
 {
 	size_t n;
 
+	if (test == PT_TEST_YUEN)
+		return pt_yuen_min_n(PT_CMP_YUEN_TRIM);
 	for (n = 1; n <= 1000; n++)
 		if (pt_mann_whitney_min_p(n, n) < alpha)
 			return n;

@@ -19,6 +19,15 @@
 
 enum pt_correction { PT_CORR_HOLM = 0, PT_CORR_BH, PT_CORR_NONE };
 
+/*
+ * The two-run test of one series: Mann-Whitney's rank test (the default),
+ * or Yuen's test of trimmed means on ln(value), trimmed from the slow end
+ * only (util/yuen.h; docs/compare.md says when each fits).
+ */
+enum pt_cmp_test { PT_TEST_MW = 0, PT_TEST_YUEN };
+/* --test yuen's trim: the fastest 60% of each side's repetitions. */
+#define PT_CMP_YUEN_TRIM ((struct pt_trim){ 0, 0.4 })
+
 enum pt_verdict {
 	PT_V_SAME = 0, /* "~": not significant */
 	PT_V_BETTER,
@@ -61,6 +70,7 @@ struct pt_cmp_opts {
 	 */
 	bool (*is_primary)(const void *ctx, const struct pt_series *s);
 	const void *primary_ctx;
+	enum pt_cmp_test test;
 };
 
 struct pt_cmp_row {
@@ -75,6 +85,7 @@ struct pt_cmp_row {
 	double min_p; /* smallest p these sample counts allow */
 	bool tested; /* in the family the correction covers */
 	enum pt_verdict verdict;
+	enum pt_cmp_test test; /* the test that gave p */
 };
 
 struct pt_cmp_result {
@@ -90,6 +101,10 @@ struct pt_cmp_result {
 };
 
 const char *pt_correction_name(enum pt_correction c);
+/* "mw", "yuen": as --test takes them. */
+const char *pt_cmp_test_name(enum pt_cmp_test t);
+/* The test a name gives; 0, or -1 for an unknown name. */
+int pt_cmp_test_parse(const char *s, enum pt_cmp_test *t);
 int pt_correction_parse(const char *s, enum pt_correction *c);
 const char *pt_verdict_name(enum pt_verdict v);
 
@@ -138,6 +153,6 @@ enum pt_verdict pt_cmp_rejudge(const struct pt_cmp_result *r, size_t i, const do
 enum pt_verdict pt_cmp_verdict(double p_adj, double alpha, double change_pct, double threshold_pct,
 			       enum pt_better better);
 /* Smallest equal per-side sample count at which the test can reach alpha. */
-size_t pt_cmp_min_samples(double alpha);
+size_t pt_cmp_min_samples(double alpha, enum pt_cmp_test test);
 
 #endif

@@ -49,6 +49,7 @@ struct compare_args {
 	const char *config_path, *out_path, *filter;
 	enum out_format format;
 	bool strict;
+	bool test_given; /* --test: the two-run test, in opts.test */
 	bool allow_incomplete; /* --allow-incomplete: compare a run that did not finish */
 	struct pt_cmp_opts opts;
 };

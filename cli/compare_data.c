@@ -164,6 +164,7 @@ void cmp_print_json(struct compare_ctx *x, FILE *f)
 	pt_json_str(&j, "config", x->a->config_path);
 	pt_json_str(&j, "filter", x->a->filter);
 	pt_json_bool(&j, "strict", x->a->strict);
+	pt_json_str(&j, "test", pt_cmp_test_name(x->a->opts.test));
 	pt_json_bool(&j, "round_effect", x->a->round_effect);
 	pt_json_uint(&j, "round_adjusted_base", x->rounds_base);
 	pt_json_uint(&j, "round_adjusted_new", x->rounds_new);

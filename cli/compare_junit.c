@@ -61,7 +61,7 @@ static const char *unjudged(const struct compare_ctx *x, const struct pt_cmp_row
 			msg, len,
 			"too few samples (%zu+%zu): at alpha %g each side needs >= %zu; not judged",
 			w->base ? w->base->n : 0, w->cand ? w->cand->n : 0, w->alpha,
-			pt_cmp_min_samples(w->alpha));
+			pt_cmp_min_samples(w->alpha, w->test));
 		return "too-few-samples";
 	case PT_V_BASE_ONLY:
 		snprintf(msg, len, "in BASE only: missing from NEW; not judged");

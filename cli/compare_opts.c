@@ -40,6 +40,11 @@ static void usage(FILE *f)
 		"  -o, --output FILE  write the table to FILE (atomically) instead of stdout\n"
 		"  --allow-incomplete compare a run whose meta.json says complete: false\n"
 		"                     (killed, or stopped by a full disk); refused otherwise\n"
+		"  --test mw|yuen     two runs: the test of each series, Mann-Whitney's\n"
+		"                     rank test (mw, the default) or Yuen's test of the\n"
+		"                     mean of each side's fastest 60%% of ln(value)\n"
+		"                     (yuen: single slow repetitions weigh nothing;\n"
+		"                     docs/compare.md)\n"
 		"  --strict           also exit 1 when a series cannot be judged: too few\n"
 		"                     samples, a gate that cannot fire, a series of BASE\n"
 		"                     missing from NEW, or a series under gate=off\n"
@@ -129,6 +134,7 @@ int cmp_parse_args(int argc, char **argv, struct compare_args *a)
 		{ "trim", required_argument, NULL, 'X' },
 		{ "serial", required_argument, NULL, 'L' },
 		{ "spread", required_argument, NULL, 'V' },
+		{ "test", required_argument, NULL, 'Y' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -216,6 +222,12 @@ int cmp_parse_args(int argc, char **argv, struct compare_args *a)
 				return PT_EXIT_USAGE;
 			a->spread_given = true;
 			break;
+		case 'Y':
+			if (pt_cmp_test_parse(optarg, &a->opts.test))
+				return pt_usage_error("compare", "--test '%s': expected mw or yuen",
+						      optarg);
+			a->test_given = true;
+			break;
 		case 'K':
 			if (pt_factors_option("compare", optarg, &a->factors))
 				return PT_EXIT_USAGE;
@@ -235,6 +247,11 @@ int cmp_parse_args(int argc, char **argv, struct compare_args *a)
 		return pt_usage_error("compare", "--factors takes run factors out in place of the "
 						 "run effect: not with --run-effect split");
 	if (a->pool_db) {
+		if (a->test_given)
+			return pt_usage_error("compare",
+					      "--test chooses the two-run test; against "
+					      "--baseline-db the test is on run statistics "
+					      "(docs/compare.md)");
 		if (argc - optind < 1)
 			return pt_usage_error("compare",
 					      "--baseline-db needs one or more NEW runs");

@@ -103,7 +103,8 @@ static void text_summary(struct compare_ctx *x, FILE *f, const char *prefix)
 		fprintf(f,
 			"%sWARNING: %zu series have too few samples for the test to reach alpha; "
 			"they are not judged (at alpha %g each side needs >= %zu samples)\n",
-			prefix, r->too_few, x->a->opts.alpha, pt_cmp_min_samples(x->a->opts.alpha));
+			prefix, r->too_few, x->a->opts.alpha,
+			pt_cmp_min_samples(x->a->opts.alpha, x->a->opts.test));
 	if (r->gate_blind)
 		fprintf(f,
 			"%sWARNING: with %zu series under %s correction no series can reach its alpha "
@@ -118,12 +119,15 @@ static void text_legend(struct compare_ctx *x, FILE *f)
 	fprintf(f,
 		"\nbase, new: median ±half-width of its 95%% confidence interval, in %% of the "
 		"median\n"
-		"delta: (new - base) / base of the medians; p: Mann-Whitney U, %s-corrected\n"
+		"delta: (new - base) / base of the medians; p: %s, %s-corrected\n"
 		"verdict: better/worse = p < alpha and |delta| >= threshold, in the direction the "
 		"metric's\n"
 		"  header names; ~ = no significant change; changed = significant change of a "
 		"descriptive\n"
 		"  metric; too few samples = the test cannot reach alpha with these counts\n",
+		x->a->opts.test == PT_TEST_YUEN
+			? "Yuen's test of the fastest 60% of ln(value) (--test yuen)"
+			: "Mann-Whitney U",
 		pt_correction_name(x->res->correction));
 	if (any_invalid_ci(x->res))
 		fprintf(f, "±?: fewer samples than a distribution-free 95%% interval needs (6)\n");

@@ -30,7 +30,8 @@ void cmp_report_stderr(struct compare_ctx *x)
 		fprintf(stderr,
 			"ptbench compare: WARNING: %zu series have too few samples to test at alpha "
 			"%g (each side needs >= %zu); they were not judged%s\n",
-			r->too_few, x->a->opts.alpha, pt_cmp_min_samples(x->a->opts.alpha),
+			r->too_few, x->a->opts.alpha,
+			pt_cmp_min_samples(x->a->opts.alpha, x->a->opts.test),
 			x->a->strict ? "" : " (--strict makes this fail)");
 	if (r->gate_blind)
 		fprintf(stderr,

@@ -383,8 +383,9 @@ static void test_too_few(void **state)
 	assert_int_equal(compare_one(&b, &c, &o, &row), PT_V_TOO_FEW);
 	assert_true(row.min_p > 0.049 && row.min_p < 0.051);
 	assert_true(row.change_pct > 90);
-	assert_int_equal(pt_cmp_min_samples(0.01), 5);
-	assert_int_equal(pt_cmp_min_samples(0.05), 4);
+	assert_int_equal(pt_cmp_min_samples(0.01, PT_TEST_MW), 5);
+	assert_int_equal(pt_cmp_min_samples(0.01, PT_TEST_YUEN), 2);
+	assert_int_equal(pt_cmp_min_samples(0.05, PT_TEST_MW), 4);
 	assert_int_equal(pt_compare(&b.s, 1, &c.s, 1, &o, &r), 0);
 	assert_int_equal(r.too_few, 1);
 	assert_int_equal(r.regressions, 0);

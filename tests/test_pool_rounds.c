@@ -187,12 +187,47 @@ static void test_run_stat_rounds(void **state)
 	assert_true(fabs(pts[NS].stat - 100 * exp(t)) < 1e-9);
 }
 
+/* The adjusted repetitions, where asked for: each value less its round's effect, in its round. */
+static void test_adjusted_values(void **state)
+{
+	struct run x;
+	double adj[NS][NR];
+	size_t adjusted, s, k;
+
+	(void)state;
+	make_run(&x, 1, 1);
+	for (s = 0; s < NS; s++) {
+		adj[s][0] = NAN;
+		x.pts[s].adjusted = adj[s];
+	}
+	x.pts[3].adjusted = NULL; /* not asked: nothing written for it */
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, sym(0.5), &adjusted), 0);
+	assert_int_equal(adjusted, 1);
+	/* a: 100 times its own noise, the drift 0.4 0.4 0 0 0 gone */
+	for (k = 0; k < NR; k++)
+		assert_true(fabs(adj[0][k] - 100 * exp(noise[k])) < 1e-9);
+	/* a mate: its drift-free value in every round */
+	for (k = 0; k < NR; k++)
+		assert_true(fabs(adj[1][k] - 10) < 1e-9);
+	assert_true(x.vals[0][0] > 100 * exp(0.4)); /* the repetitions themselves unchanged */
+
+	/* a sequential run: not adjusted, the buffer left as it was */
+	make_run(&x, 1, 1);
+	for (s = 0; s < NS; s++) {
+		adj[s][0] = NAN;
+		x.pts[s].adjusted = adj[s];
+		x.pts[s].interleaved = false;
+	}
+	assert_int_equal(pt_pool_round_adjust(x.pts, NS, all_ref, sym(0.5), &adjusted), 0);
+	assert_true(isnan(adj[0][0]));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_drift_removed),	cmocka_unit_test(test_regression_kept),
 		cmocka_unit_test(test_left_alone),	cmocka_unit_test(test_run_stat),
-		cmocka_unit_test(test_run_stat_rounds),
+		cmocka_unit_test(test_run_stat_rounds), cmocka_unit_test(test_adjusted_values),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# aa.sh PTBENCH ROUNDS DIR...: the two-run A/A rate. Each DIR's runs (ci-*),
-# in name order, paired 1-2, 3-4, ...; each pair compared with
-# `ptbench compare A B --round-effect ROUNDS`; prints each pair that fired
+# aa.sh PTBENCH OPTIONS DIR...: the two-run A/A rate. Each DIR's runs (its
+# subdirectories with a results.csv), in name order, paired 1-2, 3-4, ...; each pair compared with
+# `ptbench compare A B OPTIONS` (one argument, split at blanks: e.g.
+# "--round-effect on --test yuen"); prints each pair that fired
 # (exit 1) with the series it named, and the count.
 set -u
-[ $# -ge 3 ] || { echo "usage: ${0##*/} PTBENCH on|off DIR..." >&2; exit 2; }
-pt=$1 rounds=$2
+[ $# -ge 3 ] || { echo "usage: ${0##*/} PTBENCH OPTIONS DIR..." >&2; exit 2; }
+pt=$1
+read -r -a options <<<"$2"
 shift 2
 fired=0 pairs=0
 for dir in "$@"; do
-	runs=("$dir"/ci-*)
+	runs=()
+	for csv in "$dir"/*/results.csv; do
+		runs+=("${csv%/results.csv}")
+	done
 	for ((i = 0; i + 1 < ${#runs[@]}; i += 2)); do
 		rc=0
-		err=$("$pt" compare "${runs[i]}" "${runs[i + 1]}" --round-effect "$rounds" 2>&1 >/dev/null) || rc=$?
+		err=$("$pt" compare "${runs[i]}" "${runs[i + 1]}" "${options[@]}" 2>&1 >/dev/null) || rc=$?
 		pairs=$((pairs + 1))
 		case $rc in
 		0) ;;
@@ -26,4 +31,4 @@ for dir in "$@"; do
 		esac
 	done
 done
-echo "A/A, round effect $rounds: fired on $fired of $pairs pairs"
+echo "A/A, ${options[*]}: fired on $fired of $pairs pairs"
