@@ -1,9 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-only
-"""inject.py PTBENCH ROUNDS RUN...: for every RUN and every primary timed
+"""inject.py PTBENCH OPTIONS RUN...: for every RUN and every primary timed
 series of it (meta.json's primary_metric, unit ns), a copy of RUN with that
 series x1.10 in every repetition, compared with
-`ptbench compare RUN COPY --round-effect ROUNDS --format csv`. Caught: exit
+`ptbench compare RUN COPY OPTIONS --format csv` (OPTIONS: one argument,
+split at blanks, e.g. "--round-effect on --test yuen"). Caught: exit
 1 and that series' verdict "worse". Prints, per series, how many runs
 caught it of how many tried, any other series named worse, and the totals."""
 import collections
@@ -16,7 +17,7 @@ import subprocess
 import sys
 import tempfile
 
-pt, rounds, runs = sys.argv[1], sys.argv[2], sys.argv[3:]
+pt, options, runs = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
 caught = collections.Counter()
 tried = collections.Counter()
 bystanders = 0
@@ -39,8 +40,8 @@ try:
                     if (r[0], r[1], r[4]) == s:
                         r = r[:5] + [repr(float(r[5]) * 1.10)] + r[6:]
                     w.writerow(r)
-            p = subprocess.run([pt, "compare", run, copy, "--round-effect", rounds,
-                                "--format", "csv"], capture_output=True, text=True)
+            p = subprocess.run([pt, "compare", run, copy] + options + ["--format", "csv"],
+                               capture_output=True, text=True)
             if p.returncode > 1:
                 sys.exit("%s: compare exited %d: %s" % (run, p.returncode, p.stderr))
             verdict = {}
@@ -55,6 +56,7 @@ finally:
     shutil.rmtree(work)
 for name in sorted(tried):
     print("%-42s %3d of %3d" % (name, caught[name], tried[name]))
+print("options: %s" % " ".join(options))
 print("total: caught %d of %d (%.1f%%); other series named worse: %d"
       % (sum(caught.values()), sum(tried.values()),
          100.0 * sum(caught.values()) / sum(tried.values()), bystanders))
