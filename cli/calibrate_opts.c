@@ -48,7 +48,7 @@ static void usage(FILE *f)
 		"                     so that no time budget changes it between runs)\n"
 		"  --out DIR          where runs, logs, calibrate.json and calibrate.txt go\n"
 		"                     (default results/calibrate-<UTC time>)\n"
-		"  --alpha A, --threshold P, --correction C, --config FILE\n"
+		"  --alpha A, --threshold P, --correction C, --test T, --config FILE\n"
 		"                     the gate to calibrate, as for ptbench compare\n"
 		"  --margin K         gate.conf threshold = K x the largest change the gate\n"
 		"                     called significant between two of the runs (default %g)\n"
@@ -116,7 +116,7 @@ static int parse_opt(int c, struct calib_args *a)
 	case 'm':
 	case 'M':
 		return parse_floor_opt(c, a);
-	default: /* 'a', 't', 'c' */
+	default: /* 'a', 't', 'c', 'Y' */
 		return pt_gate_option("calibrate", c, optarg, &a->opts);
 	}
 }
@@ -131,6 +131,7 @@ int calib_parse_args(int argc, char **argv, struct calib_args *a)
 		{ "alpha", required_argument, NULL, 'a' },
 		{ "threshold", required_argument, NULL, 't' },
 		{ "correction", required_argument, NULL, 'c' },
+		{ "test", required_argument, NULL, 'Y' },
 		{ "config", required_argument, NULL, 'C' },
 		{ "margin", required_argument, NULL, 'm' },
 		{ "max-threshold", required_argument, NULL, 'M' },
@@ -145,6 +146,7 @@ int calib_parse_args(int argc, char **argv, struct calib_args *a)
 	a->opts.alpha = PT_CMP_ALPHA_DEFAULT;
 	a->opts.threshold_pct = PT_CMP_THRESHOLD_DEFAULT;
 	a->opts.correction = PT_CORR_HOLM;
+	a->opts.test = PT_CLI_TWO_RUN_TEST;
 	a->floor.margin = DEFAULT_MARGIN;
 	a->floor.max_pct = DEFAULT_MAX_FLOOR;
 	optind = 1;

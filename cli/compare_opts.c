@@ -40,11 +40,11 @@ static void usage(FILE *f)
 		"  -o, --output FILE  write the table to FILE (atomically) instead of stdout\n"
 		"  --allow-incomplete compare a run whose meta.json says complete: false\n"
 		"                     (killed, or stopped by a full disk); refused otherwise\n"
-		"  --test mw|yuen     two runs: the test of each series, Mann-Whitney's\n"
-		"                     rank test (mw, the default) or Yuen's test of the\n"
-		"                     mean of each side's fastest 60%% of ln(value)\n"
-		"                     (yuen: single slow repetitions weigh nothing;\n"
-		"                     docs/compare.md)\n"
+		"  --test mw|yuen     two runs: the test of each series, Yuen's test of\n"
+		"                     the mean of each side's fastest 60%% of ln(value)\n"
+		"                     (yuen, the default: a slow repetition the host\n"
+		"                     made weighs nothing) or Mann-Whitney's rank test\n"
+		"                     (mw; docs/compare.md)\n"
 		"  --strict           also exit 1 when a series cannot be judged: too few\n"
 		"                     samples, a gate that cannot fire, a series of BASE\n"
 		"                     missing from NEW, or a series under gate=off\n"
@@ -143,6 +143,7 @@ int cmp_parse_args(int argc, char **argv, struct compare_args *a)
 	a->opts.alpha = PT_CMP_ALPHA_DEFAULT;
 	a->opts.threshold_pct = PT_CMP_THRESHOLD_DEFAULT;
 	a->opts.correction = PT_CORR_HOLM;
+	a->opts.test = PT_CLI_TWO_RUN_TEST;
 	a->pool_min = PT_POOL_MIN_DEFAULT;
 	a->run_effect = true;
 	a->round_effect = true;
@@ -223,9 +224,8 @@ int cmp_parse_args(int argc, char **argv, struct compare_args *a)
 			a->spread_given = true;
 			break;
 		case 'Y':
-			if (pt_cmp_test_parse(optarg, &a->opts.test))
-				return pt_usage_error("compare", "--test '%s': expected mw or yuen",
-						      optarg);
+			if (pt_gate_option("compare", c, optarg, &a->opts))
+				return PT_EXIT_USAGE;
 			a->test_given = true;
 			break;
 		case 'K':

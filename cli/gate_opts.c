@@ -24,6 +24,10 @@ int pt_gate_option(const char *cmd, int c, const char *arg, struct pt_cmp_opts *
 			return pt_usage_error(cmd, "--correction '%s': expected holm, bh or none",
 					      arg);
 		return 0;
+	case 'Y':
+		if (pt_cmp_test_parse(arg, &o->test))
+			return pt_usage_error(cmd, "--test '%s': expected mw or yuen", arg);
+		return 0;
 	default:
 		return pt_usage_error(cmd, "unknown gate option");
 	}

@@ -3,7 +3,7 @@
 #
 # Shared by the e2e tests that stop at their first failure (sourced, not a
 # test itself; tests/e2e_export.sh, e2e_junit.sh, e2e_opcost.sh,
-# e2e_pool_rounds.sh): the binary's check, the source and fixture
+# e2e_pool_rounds.sh, e2e_two_run_rounds.sh, e2e_two_run_yuen.sh): the binary's check, the source and fixture
 # directories, a scratch directory $tmp removed on exit, fail, expect_rc
 # and expect_err.
 fail() {

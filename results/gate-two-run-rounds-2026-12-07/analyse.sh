@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
-# analyse.sh PTBENCH: rule.txt's measures, from the kept runs only.
-# Development data: the 160 ci runs of ../gate-pvm-2026-12-07{,b,d,e} and
-# ../gate-lowtrim-2026-12-07 (runs-primary.tar.xz). Held out: the 10 fault
-# runs of fault-runs.tar.xz (fault-runs.sh, 20:53-21:00 UTC). For each,
-# with the two-run round effect off and on: the A/A pairs (aa.sh) and the
-# self-copy injections (inject.py). Writes dev-{aa,inject}-{off,on}.txt and
-# heldout-{aa,inject}-{off,on}.txt here.
+# analyse.sh PTBENCH: the measures of rule.txt and rule-yuen.txt, from the
+# kept runs only. Data: "dev", the 160 ci runs of ../gate-pvm-2026-12-07{,b,d,e}
+# and ../gate-lowtrim-2026-12-07 (runs-primary.tar.xz); "heldout", the 10
+# fault runs of fault-runs.tar.xz (20:53-21:00 UTC, rule.txt's held-out
+# check); "heldout2", the 10 of fault-runs2.tar.xz (21:12-21:18 UTC,
+# rule-yuen.txt's). Settings: "off" and "on" (--test mw, the round effect
+# off or on), "yuen" and "yuen-on" (--test yuen, the same). For each: the
+# A/A pairs (aa.sh) and the self-copy injections (inject.py), written here
+# as DATA-aa-SETTING.txt and DATA-inject-SETTING.txt.
 set -u
 [ -n "${1:-}" ] || { echo "usage: ${0##*/} PTBENCH" >&2; exit 2; }
 pt=$1
@@ -21,17 +23,30 @@ for d in gate-pvm-2026-12-07 gate-pvm-2026-12-07b gate-lowtrim-2026-12-07 \
 	mkdir "$work/$d" && tar -xJf "$here/../$d/runs-primary.tar.xz" -C "$work/$d" || exit 2
 	dev+=("$work/$d"/*)
 done
-mkdir "$work/ho" && tar -xJf "$here/fault-runs.tar.xz" -C "$work/ho" || exit 2
-for m in off on; do
-	"$here/aa.sh" "$pt" $m "${dev[@]}" >"$work/dev-aa-$m.txt" || exit 1
-	"$here/aa.sh" "$pt" $m "$work/ho" >"$work/heldout-aa-$m.txt" || exit 1
-	"$here/inject.py" "$pt" $m "$work/ho"/f?? >"$work/heldout-inject-$m.txt" || exit 1
-	# the 160 ci runs: two at once, one per CPU
-	"$here/inject.py" "$pt" $m "${dev[0]}"/ci-* "${dev[1]}"/ci-* "${dev[2]}"/ci-* \
-		"${dev[3]}"/ci-* "${dev[4]}"/ci-* >"$work/dev-inject-$m.txt" &
+mkdir "$work/ho" "$work/ho2" &&
+	tar -xJf "$here/fault-runs.tar.xz" -C "$work/ho" &&
+	tar -xJf "$here/fault-runs2.tar.xz" -C "$work/ho2" || exit 2
+declare -A opts=([off]="--test mw --round-effect off" [on]="--test mw --round-effect on"
+	[yuen]="--test yuen --round-effect off" [yuen-on]="--test yuen --round-effect on")
+mkdir "$work/out" || exit 2
+for s in off on yuen yuen-on; do
+	o=${opts[$s]}
+	"$here/aa.sh" "$pt" "$o" "${dev[@]}" >"$work/out/dev-aa-$s.txt" || exit 1
+	"$here/aa.sh" "$pt" "$o" "$work/ho" >"$work/out/heldout-aa-$s.txt" || exit 1
+	"$here/aa.sh" "$pt" "$o" "$work/ho2" >"$work/out/heldout2-aa-$s.txt" || exit 1
+	"$here/inject.py" "$pt" "$o" "$work/ho"/f?? >"$work/out/heldout-inject-$s.txt" || exit 1
+	"$here/inject.py" "$pt" "$o" "$work/ho2"/f?? >"$work/out/heldout2-inject-$s.txt" || exit 1
 done
-wait
-for f in "$work"/*.txt; do
+# the 160 ci runs, two settings at a time (one per CPU)
+for pair in "off on" "yuen yuen-on"; do
+	for s in $pair; do
+		"$here/inject.py" "$pt" "${opts[$s]}" "${dev[0]}"/ci-* "${dev[1]}"/ci-* \
+			"${dev[2]}"/ci-* "${dev[3]}"/ci-* "${dev[4]}"/ci-* \
+			>"$work/out/dev-inject-$s.txt" &
+	done
+	wait
+done
+for f in "$work"/out/*.txt; do
 	[ -s "$f" ] || { echo "${0##*/}: ${f##*/} is empty" >&2; exit 1; }
 	sed "s|$work/||g" "$f" >"$here/${f##*/}.tmp" && mv "$here/${f##*/}.tmp" "$here/${f##*/}"
 done
