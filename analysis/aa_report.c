@@ -96,9 +96,9 @@ void pt_aa_write_text(const struct pt_aa_report *r, FILE *f)
 	pt_aa_summarize(k, &ds);
 	fprintf(f,
 		"ptbench calibrate: %d A/A pairs of suite '%s' (%s reps), gate alpha %g, "
-		"threshold %g%%, %s correction\n",
+		"threshold %g%%, %s correction, %s test\n",
 		k->npairs, r->suite, reps_name(r), k->opts->alpha, k->opts->threshold_pct,
-		pt_correction_name(k->opts->correction));
+		pt_correction_name(k->opts->correction), pt_cmp_test_name(k->opts->test));
 	fprintf(f, "runner: %s\n\n", r->runner);
 	text_false_positives(k, f);
 	fprintf(f,
@@ -278,6 +278,7 @@ void pt_aa_write_json(const struct pt_aa_report *r, FILE *f)
 	pt_json_num(&j, "alpha", k->opts->alpha);
 	pt_json_num(&j, "threshold_pct", k->opts->threshold_pct);
 	pt_json_str(&j, "correction", pt_correction_name(k->opts->correction));
+	pt_json_str(&j, "test", pt_cmp_test_name(k->opts->test));
 	pt_json_str(&j, "config", r->config_path);
 	pt_json_obj_end(&j);
 	json_false_positives(k, &j);
