@@ -18,12 +18,9 @@ case $pt in /*) ;; *) pt=$PWD/$pt ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
-dev=()
-for d in gate-pvm-2026-12-07 gate-pvm-2026-12-07b gate-lowtrim-2026-12-07 \
-	gate-pvm-2026-12-07d gate-pvm-2026-12-07e; do
-	mkdir "$work/$d" && tar -xJf "$here/../$d/runs-primary.tar.xz" -C "$work/$d" || exit 2
-	dev+=("$work/$d"/*)
-done
+# shellcheck source=results/gate-two-run-rounds-2026-12-07/ci-runs.sh
+. "$here/ci-runs.sh"
+ci_runs "$work" || exit 2
 want=("${@:2}")
 [ ${#want[@]} -gt 0 ] || want=(dev heldout heldout2 heldout3)
 declare -A archive=([heldout]=fault-runs [heldout2]=fault-runs2 [heldout3]=fault-runs3)

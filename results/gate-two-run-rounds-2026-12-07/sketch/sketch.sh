@@ -8,12 +8,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d) || exit 2
 trap 'rm -rf "$work"' EXIT
-dev=()
-for d in gate-pvm-2026-12-07 gate-pvm-2026-12-07b gate-lowtrim-2026-12-07 \
-	gate-pvm-2026-12-07d gate-pvm-2026-12-07e; do
-	mkdir "$work/$d" && tar -xJf "$here/../../$d/runs-primary.tar.xz" -C "$work/$d" || exit 2
-	dev+=("$work/$d"/*)
-done
+# shellcheck source=results/gate-two-run-rounds-2026-12-07/ci-runs.sh
+. "$here/../ci-runs.sh"
+ci_runs "$work" || exit 2
 mkdir "$work/ho" && tar -xJf "$here/../fault-runs.tar.xz" -C "$work/ho" || exit 2
 {
 	for data in ci fault; do
