@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The comparison of two runs and the regression gate, on series in memory
- * (no files): medians with 95% intervals, percent change, Mann-Whitney p,
+ * (no files): medians with 95% intervals, percent change, the test's p,
  * multiple-comparison correction, and a verdict per series.
  */
 #ifndef PTBENCH_COMPARE_H
@@ -20,9 +20,10 @@
 enum pt_correction { PT_CORR_HOLM = 0, PT_CORR_BH, PT_CORR_NONE };
 
 /*
- * The two-run test of one series: Mann-Whitney's rank test (the default),
- * or Yuen's test of trimmed means on ln(value), trimmed from the slow end
- * only (util/yuen.h; docs/compare.md says when each fits).
+ * The two-run test of one series: Mann-Whitney's rank test (0, the
+ * library's default), or Yuen's test of trimmed means on ln(value),
+ * trimmed from the slow end only (util/yuen.h; the CLI's default,
+ * cli/gate_opts.h; docs/compare.md says when each fits).
  */
 enum pt_cmp_test { PT_TEST_MW = 0, PT_TEST_YUEN };
 /* --test yuen's trim: the fastest 60% of each side's repetitions. */
@@ -80,7 +81,7 @@ struct pt_cmp_row {
 	double alpha, threshold_pct; /* after the config rules */
 	bool gated; /* false: a config rule says gate=off */
 	double change_pct; /* (new - base) / |base| * 100; NaN when undefined */
-	double p; /* raw Mann-Whitney p; NaN when not tested */
+	double p; /* raw p of the row's test; NaN when not tested */
 	double p_adj; /* after correction; NaN when not tested */
 	double min_p; /* smallest p these sample counts allow */
 	bool tested; /* in the family the correction covers */
