@@ -105,9 +105,12 @@ void cmp_fmt_p(double p, char *buf, size_t len);
 void cmp_fmt_n(const struct pt_cmp_row *w, char *buf, size_t len);
 void cmp_row_label(const struct pt_series *s, char *buf, size_t len);
 const char *cmp_better_text(enum pt_better b);
-const char *cmp_better_word(enum pt_better b);
 const char *cmp_or_unknown(const char *s);
 void cmp_print_warning_block(struct compare_ctx *x, FILE *f, const char *prefix);
 void cmp_print_meta_notes(struct compare_ctx *x, FILE *f, const char *prefix);
+struct pt_json;
+/* A series' identity in both JSON outputs: workload, case, params, metric, unit, better. */
+void cmp_json_series_id(struct pt_json *j, const char *workload, const char *cs, const char *params,
+			const char *metric, const char *unit, enum pt_better better);
 
 #endif

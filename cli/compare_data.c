@@ -57,7 +57,7 @@ void cmp_print_csv(struct compare_ctx *x, FILE *f)
 		csv_str(f, w->key->params, false);
 		csv_str(f, w->key->metric, false);
 		csv_str(f, w->key->unit, false);
-		csv_str(f, cmp_better_word(w->key->better), false);
+		csv_str(f, pt_better_name(w->key->better), false);
 		csv_side(f, w->base, &w->sb);
 		csv_side(f, w->cand, &w->sn);
 		csv_num(f, w->change_pct);
@@ -94,12 +94,8 @@ static void json_rows(struct compare_ctx *x, struct pt_json *j)
 
 		pt_cmp_change_ci(w, &lo, &hi);
 		pt_json_obj_begin(j, NULL);
-		pt_json_str(j, "workload", w->key->workload);
-		pt_json_str(j, "case", w->key->cs);
-		pt_json_str(j, "params", w->key->params);
-		pt_json_str(j, "metric", w->key->metric);
-		pt_json_str(j, "unit", w->key->unit);
-		pt_json_str(j, "better", cmp_better_word(w->key->better));
+		cmp_json_series_id(j, w->key->workload, w->key->cs, w->key->params, w->key->metric,
+				   w->key->unit, w->key->better);
 		json_side(j, "base", w->base, &w->sb);
 		json_side(j, "new", w->cand, &w->sn);
 		pt_json_num(j, "change_pct", w->change_pct);

@@ -4,6 +4,8 @@
 #include <stdio.h>
 
 #include "cli/compare.h"
+#include "util/json.h"
+#include "util/schema.h"
 
 /* Four significant digits, with an SI prefix for very large or small values. */
 void cmp_fmt_num(double v, char *buf, size_t len)
@@ -106,9 +108,15 @@ const char *cmp_better_text(enum pt_better b)
 				: "descriptive, no better direction";
 }
 
-const char *cmp_better_word(enum pt_better b)
+void cmp_json_series_id(struct pt_json *j, const char *workload, const char *cs, const char *params,
+			const char *metric, const char *unit, enum pt_better better)
 {
-	return b == PT_LOWER ? "lower" : b == PT_HIGHER ? "higher" : "neither";
+	pt_json_str(j, "workload", workload);
+	pt_json_str(j, "case", cs);
+	pt_json_str(j, "params", params);
+	pt_json_str(j, "metric", metric);
+	pt_json_str(j, "unit", unit);
+	pt_json_str(j, "better", pt_better_name(better));
 }
 
 const char *cmp_or_unknown(const char *s)

@@ -36,12 +36,8 @@ static void json_serial(struct pt_json *j, const struct pt_pool_result *r)
 static void json_row(struct pt_json *j, const struct pt_pool_row *w)
 {
 	pt_json_obj_begin(j, NULL);
-	pt_json_str(j, "workload", w->key->workload);
-	pt_json_str(j, "case", w->key->cs);
-	pt_json_str(j, "params", w->key->params);
-	pt_json_str(j, "metric", w->key->metric);
-	pt_json_str(j, "unit", w->key->unit);
-	pt_json_str(j, "better", pt_better_name(w->key->better));
+	cmp_json_series_id(j, w->key->workload, w->key->cs, w->key->params, w->key->metric,
+			   w->key->unit, w->key->better);
 	pt_json_uint(j, "pool_runs", w->k);
 	pt_json_uint(j, "new_runs", w->n);
 	pt_json_num(j, "pool_median", exp(w->pool_mean));

@@ -209,7 +209,7 @@ void cmp_print_markdown(struct compare_ctx *x, FILE *f)
 		md_cell(f, label);
 		md_cell(f, w->key->metric);
 		md_cell(f, w->key->unit);
-		md_cell(f, cmp_better_word(w->key->better));
+		md_cell(f, pt_better_name(w->key->better));
 		md_cell(f, bs);
 		md_cell(f, ns);
 		md_cell(f, d);

@@ -281,6 +281,8 @@ expect_rc 2 "calibrate bad pairs" "$PTBENCH" calibrate --pairs 0
 expect_rc 2 "calibrate bad margin" "$PTBENCH" calibrate --margin abc
 expect_in "$tmp/err" "--margin 'abc': expected a number 1..100" "calibrate bad margin said"
 expect_rc 2 "calibrate bad max-threshold" "$PTBENCH" calibrate --max-threshold -5
+expect_rc 2 "calibrate bad test" "$PTBENCH" calibrate --test t
+expect_in "$tmp/err" "--test 't': expected mw or yuen" "calibrate bad test said"
 expect_rc 0 "calibrate" "$PTBENCH" calibrate --pairs 3 --reps 10 --out "$tmp/cal" \
 	--runner "$tmp/runner.sh" -- --max-mem 1G
 expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001/a --force --max-mem 1G$" \
@@ -288,10 +290,12 @@ expect_in "$tmp/runner.calls" "^run --suite ci --reps 10 --out $tmp/cal/pair-001
 [ "$(wc -l <"$tmp/runner.calls")" = 6 ] || fail "calibrate: expected 6 runs"
 expect_in "$tmp/err" "calibrate: pair 3/3, run b running" "calibrate progress"
 expect_in "$tmp/out" "gate fired (exit 1) in 0 of 3 pairs" "calibrate fp"
+expect_in "$tmp/out" "holm correction, yuen test" "calibrate names its test"
 python3 - "$tmp/cal/calibrate.json" <<'EOF' || fail "calibrate.json"
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["pairs"] == 3 and len(d["runs"]) == 3, d["runs"]
+assert d["gate"]["test"] == "yuen", d["gate"]  # the two-run default, as compare's
 fp = d["false_positives"]
 assert fp["gate_fired_pairs"] == 0, fp
 det = {s["case"]: s["smallest_detected_pct"] for s in d["detection"]["per_series"]}
