@@ -57,10 +57,11 @@ int pt_history_schema(const struct pt_history *h);
 
 /*
  * Add the run directory dir; *added false when its id was there already.
- * The run's id goes to id.
+ * The run's id goes to id. A run whose meta.json says complete: false is
+ * bad input unless allow_incomplete: a baseline pool takes whole runs.
  */
-enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool *added, char *id,
-				   size_t idlen, char *err, size_t errlen);
+enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool allow_incomplete,
+				   bool *added, char *id, size_t idlen, char *err, size_t errlen);
 /* Call fn for each run matching f, oldest first; fn returning non-zero stops. */
 enum pt_history_err pt_history_list(struct pt_history *h, const struct pt_history_filter *f,
 				    int (*fn)(void *ctx, const struct pt_history_run *r), void *ctx,

@@ -209,8 +209,8 @@ static enum pt_history_err add_in_transaction(struct pt_history *h, const char *
 	return PT_HIST_OK;
 }
 
-enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool *added, char *id,
-				   size_t idlen, char *err, size_t errlen)
+enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool allow_incomplete,
+				   bool *added, char *id, size_t idlen, char *err, size_t errlen)
 {
 	char meta_path[PATH_MAX], source[PATH_MAX];
 	struct pt_rundir r;
@@ -236,6 +236,15 @@ enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool *
 	}
 	if (pt_rundir_read(dir, &r, err, errlen))
 		return PT_HIST_EINPUT;
+	/* a killed run's cases are partial: in a pool it would pass for a baseline */
+	if (!allow_incomplete && !strcmp(r.meta.complete, "false")) {
+		pt_errf(err, errlen,
+			"%s: meta.json says complete: false (the run was killed or stopped "
+			"before its end): not added; --allow-incomplete adds it",
+			dir);
+		pt_rundir_free(&r);
+		return PT_HIST_EINPUT;
+	}
 	if (read_file(meta_path, META_MAX, &meta, &metalen, err, errlen)) {
 		pt_rundir_free(&r);
 		return PT_HIST_EINPUT;

@@ -130,6 +130,9 @@ static int number_opt(int c, const char *arg, struct walk_opts *o)
 
 	if (c == OPT_WS || c == OPT_STRIDE)
 		bad = pt_size_parse(arg, &v) || !v;
+	else if (c == OPT_ACCESSES)
+		/* no accesses would print rates computed over nothing */
+		bad = walk_parse_u64(arg, &v) || !v;
 	else
 		bad = walk_parse_u64(arg, &v);
 	if (bad)

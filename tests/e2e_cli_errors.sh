@@ -88,6 +88,9 @@ expect 2 "--host-backing 3k:" "model walk --host-backing 3k" \
 	"$PTBENCH" model walk --host-backing 3k
 expect 2 "bad number 'x' for --seed" "model walk --seed x" \
 	"$PTBENCH" model walk --seed x
+# zero counted accesses printed a row of rates over nothing, exit 0
+expect 2 "bad number '0' for --accesses" "model walk --accesses 0" \
+	"$PTBENCH" model walk --accesses 0
 expect 2 "calibrate: --bench is not an option here" "model walk calibrate --bench" \
 	"$PTBENCH" model walk calibrate --bench --results "$run"
 expect 2 "--drop 'inf': expected 0" "model walk calibrate --drop inf" \

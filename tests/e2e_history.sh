@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only
 #
-# ptbench history: add is idempotent, export gives back a run with the same
-# series and statistics, filters select, two adds at once both land, and a
+# ptbench history: add is idempotent, refuses a killed run unless told,
+# export gives back a run with the same series and statistics, filters select, two adds at once both land, and a
 # file that is not a ptbench history (text, another application's SQLite
 # database, a newer schema, a FIFO) is refused with exit 2 and left as it
 # was.
@@ -55,6 +55,30 @@ expect_rc 2 "$PTBENCH" history show no-such-id --db "$db"
 expect_rc 2 "$PTBENCH" history list --db "$tmp/missing.sqlite"
 expect_rc 2 "$PTBENCH" history add "$tmp/no-such-dir" --db "$db"
 expect_rc 2 "$PTBENCH" history frobnicate
+
+# A killed run (meta.json complete: false) is refused, the history unchanged,
+# unless --allow-incomplete: it would pass for a baseline in a pool.
+mkdir "$tmp/killed"
+cp "$run/results.csv" "$tmp/killed/"
+python3 - "$run/meta.json" "$tmp/killed/meta.json" <<'PY' || fail "cannot make the killed run"
+import json, sys
+m = json.load(open(sys.argv[1]))
+m["complete"], m["unfinished"] = False, ["tlb/chase-4k-16K"]
+m["run"]["id"] = "killed-run"
+json.dump(m, open(sys.argv[2], "w"))
+PY
+kdb=$tmp/killed.sqlite
+cp "$db" "$kdb"
+before=$(sha256sum "$kdb")
+expect_rc 2 "$PTBENCH" history add "$tmp/killed" --db "$kdb"
+grep -q "killed: meta.json says complete: false.*--allow-incomplete adds it" "$tmp/err" ||
+	fail "the refused incomplete run is not explained: $(cat "$tmp/err")"
+[ "$before" = "$(sha256sum "$kdb")" ] || fail "a refused incomplete run changed the history"
+expect_rc 2 "$PTBENCH" history list --db "$kdb" --allow-incomplete
+expect_rc 0 "$PTBENCH" history add "$tmp/killed" --db "$kdb" --allow-incomplete
+grep -q '^added killed-run ' "$tmp/out" || fail "--allow-incomplete did not add: $(cat "$tmp/out")"
+expect_rc 0 "$PTBENCH" history list --db "$kdb" --format csv
+[ "$(tail -n +2 "$tmp/out" | wc -l)" -eq 2 ] || fail "list after the killed run: $(cat "$tmp/out")"
 expect_rc 2 "$PTBENCH" history list --db "$db" --format yaml
 
 # Filters: a second run with another tag and host, added at the same time as a third.
