@@ -62,6 +62,12 @@ int pt_history_schema(const struct pt_history *h);
  */
 enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool allow_incomplete,
 				   bool *added, char *id, size_t idlen, char *err, size_t errlen);
+/*
+ * Would pt_history_add take dir? The same reading and checks, without a
+ * database: add checks every directory first, so bad input changes nothing.
+ */
+enum pt_history_err pt_history_check_run(const char *dir, bool allow_incomplete, char *err,
+					 size_t errlen);
 /* Call fn for each run matching f, oldest first; fn returning non-zero stops. */
 enum pt_history_err pt_history_list(struct pt_history *h, const struct pt_history_filter *f,
 				    int (*fn)(void *ctx, const struct pt_history_run *r), void *ctx,

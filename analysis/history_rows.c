@@ -209,18 +209,20 @@ static enum pt_history_err add_in_transaction(struct pt_history *h, const char *
 	return PT_HIST_OK;
 }
 
-enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool allow_incomplete,
-				   bool *added, char *id, size_t idlen, char *err, size_t errlen)
+/*
+ * Read run directory dir for adding: its rows into r, its absolute path into
+ * source, its meta.json text into *meta (NULL when it has none). A killed
+ * run's cases are partial, and in a pool it would pass for a baseline, so a
+ * run whose meta.json says complete: false is refused unless allow_incomplete.
+ */
+static enum pt_history_err read_run(const char *dir, bool allow_incomplete, struct pt_rundir *r,
+				    char *source, char **meta, size_t *metalen, char *err,
+				    size_t errlen)
 {
-	char meta_path[PATH_MAX], source[PATH_MAX];
-	struct pt_rundir r;
-	enum pt_history_err e;
+	char meta_path[PATH_MAX];
 	struct stat st;
-	char *meta;
-	size_t metalen;
 	int n;
 
-	*added = false;
 	if (stat(dir, &st)) {
 		pt_errf(err, errlen, "%s: %s", dir, strerror(errno));
 		return PT_HIST_EINPUT;
@@ -231,24 +233,53 @@ enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool a
 	}
 	n = snprintf(meta_path, sizeof(meta_path), "%s/meta.json", dir);
 	if (n < 0 || (size_t)n >= sizeof(meta_path) || !realpath(dir, source)) {
-		pt_errf(err, errlen, "%s: %s", dir, strerror(n < 0 ? EINVAL : ENAMETOOLONG));
+		pt_errf(err, errlen, "%s: %s", dir,
+			strerror(n < 0				  ? EINVAL
+				 : (size_t)n >= sizeof(meta_path) ? ENAMETOOLONG
+								  : errno));
 		return PT_HIST_EINPUT;
 	}
-	if (pt_rundir_read(dir, &r, err, errlen))
+	if (pt_rundir_read(dir, r, err, errlen))
 		return PT_HIST_EINPUT;
-	/* a killed run's cases are partial: in a pool it would pass for a baseline */
-	if (!allow_incomplete && !strcmp(r.meta.complete, "false")) {
+	if (!allow_incomplete && pt_rundir_incomplete(r))
 		pt_errf(err, errlen,
 			"%s: meta.json says complete: false (the run was killed or stopped "
 			"before its end): not added; --allow-incomplete adds it",
 			dir);
-		pt_rundir_free(&r);
+	else if (!read_file(meta_path, META_MAX, meta, metalen, err, errlen))
+		return PT_HIST_OK;
+	pt_rundir_free(r);
+	return PT_HIST_EINPUT;
+}
+
+enum pt_history_err pt_history_check_run(const char *dir, bool allow_incomplete, char *err,
+					 size_t errlen)
+{
+	char source[PATH_MAX];
+	struct pt_rundir r;
+	size_t metalen;
+	char *meta;
+
+	if (read_run(dir, allow_incomplete, &r, source, &meta, &metalen, err, errlen))
 		return PT_HIST_EINPUT;
-	}
-	if (read_file(meta_path, META_MAX, &meta, &metalen, err, errlen)) {
-		pt_rundir_free(&r);
-		return PT_HIST_EINPUT;
-	}
+	free(meta);
+	pt_rundir_free(&r);
+	return PT_HIST_OK;
+}
+
+enum pt_history_err pt_history_add(struct pt_history *h, const char *dir, bool allow_incomplete,
+				   bool *added, char *id, size_t idlen, char *err, size_t errlen)
+{
+	char source[PATH_MAX];
+	struct pt_rundir r;
+	enum pt_history_err e;
+	size_t metalen;
+	char *meta;
+
+	*added = false;
+	e = read_run(dir, allow_incomplete, &r, source, &meta, &metalen, err, errlen);
+	if (e)
+		return e;
 	e = run_id(dir, &r, meta, metalen, id, idlen, err, errlen);
 	if (!e)
 		e = add_in_transaction(h, id, &r, source, meta, added, err, errlen);

@@ -566,3 +566,8 @@ int pt_series_key_cmp(const struct pt_series *a, const struct pt_series *b)
 		return c;
 	return strcmp(a->metric, b->metric);
 }
+
+bool pt_rundir_incomplete(const struct pt_rundir *r)
+{
+	return !strcmp(r->meta.complete, "false");
+}

@@ -98,6 +98,8 @@ int pt_meta_parse(const char *text, const char *name, struct pt_rundir_meta *m, 
  */
 int pt_rundir_read(const char *path, struct pt_rundir *r, char *err, size_t errlen);
 void pt_rundir_free(struct pt_rundir *r);
+/* Does r's meta.json say complete: false (killed, or stopped before its end)? */
+bool pt_rundir_incomplete(const struct pt_rundir *r);
 /* Add the primary metrics meta.json text declares to r. 0, or -1 (err). */
 int pt_meta_primaries(const char *text, const char *name, struct pt_rundir *r, char *err,
 		      size_t errlen);

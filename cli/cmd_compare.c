@@ -64,7 +64,7 @@ static int write_output(struct compare_ctx *x)
 
 int cmp_refuse_incomplete(const struct compare_args *a, const char *side, const struct pt_rundir *r)
 {
-	if (a->allow_incomplete || strcmp(r->meta.complete, "false"))
+	if (a->allow_incomplete || !pt_rundir_incomplete(r))
 		return 0;
 	fprintf(stderr,
 		"ptbench compare: %s: %s/meta.json says complete: false (the run was killed or "

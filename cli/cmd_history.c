@@ -102,7 +102,7 @@ static int run_action(const char *action, struct history_args *a, int n, char **
 	struct pt_history *h;
 	enum pt_history_err e;
 	char err[1024];
-	int ret;
+	int ret, i;
 
 	if (!strcmp(action, "add") && n < 1)
 		return pt_usage_error("history", "add needs at least one run directory");
@@ -122,6 +122,12 @@ static int run_action(const char *action, struct history_args *a, int n, char **
 		return pt_usage_error("history", "list takes no arguments, got '%s'", pos[0]);
 	if (!strcmp(action, "export") && !a->out)
 		return pt_usage_error("history", "export needs -o DIR");
+	/* every run first: a bad one leaves the history (or no file) as it was */
+	for (i = 0; writable && i < n; i++) {
+		e = pt_history_check_run(pos[i], a->allow_incomplete, err, sizeof(err));
+		if (e)
+			return fail(e, err);
+	}
 	e = pt_history_open(a->db, writable, &h, err, sizeof(err));
 	if (e)
 		return fail(e, err);

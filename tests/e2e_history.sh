@@ -75,6 +75,12 @@ grep -q "killed: meta.json says complete: false.*--allow-incomplete adds it" "$t
 	fail "the refused incomplete run is not explained: $(cat "$tmp/err")"
 [ "$before" = "$(sha256sum "$kdb")" ] || fail "a refused incomplete run changed the history"
 expect_rc 2 "$PTBENCH" history list --db "$kdb" --allow-incomplete
+# every run is checked before the history is opened: a good run beside a
+# refused one is not added either, and a history that did not exist is not made
+expect_rc 2 "$PTBENCH" history add "$run" "$tmp/killed" --db "$tmp/fresh.sqlite"
+[ ! -e "$tmp/fresh.sqlite" ] || fail "a refused add left a new history behind"
+expect_rc 2 "$PTBENCH" history add "$tmp/no-such-dir" --db "$tmp/fresh.sqlite"
+[ ! -e "$tmp/fresh.sqlite" ] || fail "an add of a missing directory left a new history behind"
 expect_rc 0 "$PTBENCH" history add "$tmp/killed" --db "$kdb" --allow-incomplete
 grep -q '^added killed-run ' "$tmp/out" || fail "--allow-incomplete did not add: $(cat "$tmp/out")"
 expect_rc 0 "$PTBENCH" history list --db "$kdb" --format csv

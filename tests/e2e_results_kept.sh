@@ -4,11 +4,12 @@
 # No lost results (issue 16): rows are appended and synced per round, so a
 # run killed by SIGKILL, or stopped by a full disk, keeps every completed
 # repetition and meta.json says complete: false with the unfinished cases;
-# compare refuses such a run unless --allow-incomplete. A non-empty --out is
-# refused unless --force, which clears the old run's files first, and an
-# output directory others can write to is refused. Runs the tlb workload's
-# smallest case on a copy of the x86-64 fixture sysroot (knobs and the knob
-# lock live in the copy); the full-disk part mounts a small tmpfs (root only).
+# compare and history add refuse such a run unless --allow-incomplete. A
+# non-empty --out is refused unless --force, which clears the old run's
+# files first, and an output directory others can write to is refused.
+# Runs the tlb workload's smallest case on a copy of the x86-64 fixture
+# sysroot (knobs and the knob lock live in the copy); the full-disk part
+# mounts a small tmpfs (root only).
 set -uo pipefail
 
 fail() {
@@ -83,6 +84,13 @@ grep -q "complete: false" "$tmp/err" || fail "compare does not say why: $(cat "$
 "$PTBENCH" compare --allow-incomplete "$out" "$out" >/dev/null 2>"$tmp/err" ||
 	fail "compare --allow-incomplete failed: $(cat "$tmp/err")"
 echo "ok: compare refuses it (exit 2) unless --allow-incomplete"
+# so does history add: a killed run in a baseline pool would pass for a whole one
+rc=0
+"$PTBENCH" history add "$out" --db "$tmp/h.sqlite" >/dev/null 2>"$tmp/err" || rc=$?
+[ $rc -eq 2 ] || fail "history add of an incomplete run exited $rc, not 2"
+grep -q "complete: false" "$tmp/err" || fail "history add does not say why: $(cat "$tmp/err")"
+[ ! -e "$tmp/h.sqlite" ] || fail "the refused history add made a database"
+echo "ok: history add refuses it (exit 2), no database made"
 
 # 2. A non-empty --out is refused; --force clears the old run's files.
 mkdir -p "$out/figures"

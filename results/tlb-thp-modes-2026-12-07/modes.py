@@ -8,7 +8,8 @@ r: for each round, the THP chase's ns_per_access over the 4K chase's. Prints
 the histogram of that ratio, the rounds below CUT (THP cheap: "fast") by
 block, how the modes follow one another inside a run, and the between-run
 spread of each chase's run median (all rounds, and the THP chase's slow
-rounds alone).
+rounds alone), and how the 32M cases' run medians follow the memory-chase
+control's.
 """
 import csv
 import glob
@@ -20,6 +21,7 @@ import sys
 
 CUT = 0.70
 THP, K4 = "chase-thp-32M", "chase-4k-32M"
+CONTROL, CONTROLLED = "mem-chase", [K4, THP, "dense-32M"]
 
 
 def rounds(path):
@@ -30,6 +32,23 @@ def rounds(path):
             if r["workload"] == "tlb" and r["metric"] == "ns_per_access" and r["case"] in (THP, K4):
                 v.setdefault(int(r["rep"]), {})[r["case"]] = float(r["value"])
     return {k: (x[THP], x[K4]) for k, x in v.items() if THP in x and K4 in x}
+
+
+def medians(path, cases):
+    """{case: median ns_per_access} of one run's results.csv, for these cases."""
+    v = {}
+    with open(path, newline="") as f:
+        for r in csv.DictReader(f):
+            if r["metric"] == "ns_per_access" and r["case"] in cases:
+                v.setdefault(r["case"], []).append(float(r["value"]))
+    return {c: st.median(x) for c, x in v.items()}
+
+
+def corr(xs, ys):
+    """Pearson's correlation."""
+    mx, my = st.mean(xs), st.mean(ys)
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    return sxy / math.sqrt(sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
 
 
 def started(run):
@@ -46,7 +65,7 @@ def main(dirs):
     if not dirs:
         sys.stderr.write(__doc__)
         return 2
-    blocks = []
+    blocks, meds = [], []
     for d in dirs:
         runs = sorted(glob.glob(os.path.join(d, "ci-*", "results.csv")))
         if not runs:
@@ -54,6 +73,7 @@ def main(dirs):
             return 2
         span = [started(os.path.dirname(runs[i])) for i in (0, -1)]
         blocks.append((os.path.basename(os.path.normpath(d)), [rounds(p) for p in runs], span))
+        meds += [medians(p, CONTROLLED + [CONTROL]) for p in runs]
     ratios = [t / k for _, rs, _ in blocks for r in rs for t, k in r.values()]
     print("THP chase / 4K chase of the same round, %s and %s, ns_per_access" % (THP, K4))
     print("rounds: %d in %d runs" % (len(ratios), sum(len(rs) for _, rs, _ in blocks)))
@@ -93,6 +113,11 @@ def main(dirs):
     print("  %-44s %5.1f%%" % (THP, sd_log(thp)))
     print("  %-44s %5.1f%% (%d runs with one)" % (THP + ", slow rounds only", sd_log(slow), len(slow)))
     print("  %-44s %5.1f%%" % ("THP / 4K of the same round", sd_log(ratio)))
+    print("\ncorrelation of ln run medians with the memory-chase control (%s), all runs" % CONTROL)
+    for c in CONTROLLED:
+        both = [m for m in meds if c in m and CONTROL in m]
+        print("  %-44s %5.2f (%d runs)" % (c, corr([math.log(m[c]) for m in both],
+                                                    [math.log(m[CONTROL]) for m in both]), len(both)))
     return 0
 
 
